@@ -1,0 +1,114 @@
+//===- DecodedInstr.h - An instruction as uops on one CPU ------*- C++ -*-===//
+//
+// The result of decoding one MCInst for one MachineModel: fused-domain
+// slots, unfused uops with port sets and latencies, the registers and flags
+// it reads and writes, its memory access and idiom flags. Everything above
+// lib/Model (analyses, simulator, reports) works on DecodedInstr only.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_MODEL_DECODEDINSTR_H
+#define LUARCH_MODEL_DECODEDINSTR_H
+
+#include "luarch/Model/MachineModel.h"
+#include "luarch/Model/X86Semantics.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+#include <string>
+
+namespace luarch {
+
+enum class UopKind : uint8_t {
+  Compute,      ///< ALU/FP/vector work, writes the results
+  Load,         ///< reads memory (load port)
+  StoreAddress, ///< store-address generation (STA)
+  StoreData,    ///< store data (STD)
+  Branch,       ///< branch execution
+};
+llvm::StringRef uopKindName(UopKind K);
+
+struct Uop {
+  UopKind Kind = UopKind::Compute;
+  /// Eligible ports. Never empty for a uop that needs execution.
+  PortMask Ports = 0;
+  /// Cycles from dispatch until its result is available.
+  uint16_t Latency = 1;
+  /// Waits for the instruction's address registers.
+  bool ReadsAddress = false;
+  /// Waits for the instruction's data source registers.
+  bool ReadsSources = false;
+  /// Waits for an earlier uop of the same instruction (index), or -1.
+  int8_t InputUop = -1;
+  /// Its completion makes the instruction's register results available.
+  bool WritesResult = false;
+  /// Occupies the non-pipelined divider for this many cycles (0 = none).
+  uint16_t DividerCycles = 0;
+};
+
+/// Where the performance data of an instruction came from.
+enum class DecodeSource : uint8_t {
+  UopsInfo,       ///< matched a uops.info variant (ports and latency)
+  UopsInfoPartial,///< uops.info latency/uops, ports from LLVM's sched model
+  LLVMSchedModel, ///< no uops.info entry: LLVM's scheduling model (fallback)
+  Unsupported,    ///< neither knows it; modelled as one generic ALU uop
+};
+llvm::StringRef decodeSourceName(DecodeSource S);
+
+struct DecodedInstr {
+  unsigned Opcode = 0;
+  DecodeSource Source = DecodeSource::Unsupported;
+  /// The uops.info variant used ("ADD (R64, M64)"), or the LLVM sched class.
+  std::string Variant;
+
+  /// Unfused-domain uops in the order they flow.
+  llvm::SmallVector<Uop, 4> Uops;
+  /// Fused-domain uops: retire slots / ROB entries (AMD: macro-ops).
+  unsigned FusedUops = 1;
+  /// Issue (rename) slots after unlamination and macro-fusion: a macro-fused
+  /// jcc has 0, an unlaminated load+op 2.
+  unsigned IssueSlots = 1;
+
+  /// Data flow (canonical register units; flags split in CF / SZOP).
+  llvm::SmallVector<RegUnit, 4> Reads;
+  llvm::SmallVector<RegUnit, 2> AddressReads;
+  llvm::SmallVector<RegUnit, 4> Writes;
+  std::optional<MemOperand> Mem;
+  unsigned MemBits = 0; ///< access width in bits (0 unknown)
+  bool MayLoad = false, MayStore = false;
+
+  /// Register-path latency of the instruction (source → result), cycles.
+  unsigned Latency = 1;
+  /// Load-to-use latency of its load uop(s) (0 = no load).
+  unsigned LoadLatency = 0;
+  /// Non-pipelined divider occupancy (sum over its uops).
+  unsigned DividerCycles = 0;
+
+  bool ZeroIdiom = false;      ///< result independent of inputs (no reads)
+  bool OnesIdiom = false;
+  bool EliminatedMove = false; ///< executed at rename, latency 0
+  bool Unlaminated = false;    ///< micro-fused pair split at issue
+  /// First half of a macro-fused pair (the jcc that follows has 0 slots).
+  bool MacroFusedWithNext = false;
+  /// A jcc macro-fused into the previous instruction.
+  bool MacroFusedIntoPrev = false;
+
+  bool IsBranch = false, IsConditionalBranch = false, IsCall = false,
+       IsReturn = false;
+  int CondCode = -1;
+  /// Macro-fusion candidate class ("cmp", "test", "add"...), empty if none.
+  llvm::StringRef FusionClass;
+  /// Operand-structure facts for fusion/unlamination rules.
+  unsigned NumExplicitRegOperands = 0;
+  bool DestIsAlsoSource = false;
+  bool HasImmediate = false;
+  bool IsSyscallOrPrivileged = false;
+
+  /// Why the model is approximate (fallback reason), empty if exact.
+  std::string Note;
+
+  unsigned numUops() const { return Uops.size(); }
+  bool isExact() const { return Source == DecodeSource::UopsInfo; }
+};
+
+} // namespace luarch
+
+#endif

@@ -1,0 +1,214 @@
+//===- MachineModel.h - Everything a microarchitecture is ------*- C++ -*-===//
+//
+// One MachineModel per microarchitecture (named by LLVM -mcpu names). Every
+// number carries the source it came from (Sourced<T>), so that reports and
+// `loop-uarch-report --describe-cpu` can cite it. The descriptions live in
+// lib/Model/Descriptions/<Name>.cpp, one file per microarchitecture; no CPU
+// fact is written anywhere else.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_MODEL_MACHINEMODEL_H
+#define LUARCH_MODEL_MACHINEMODEL_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace luarch {
+
+/// A value together with where it comes from (document, table, measurement).
+template <typename T> struct Sourced {
+  T Value{};
+  const char *Source = "";
+  Sourced() = default;
+  Sourced(T V, const char *S) : Value(V), Source(S) {}
+  operator T() const { return Value; }
+};
+
+/// Bit i set = port i of MachineModel::Ports.
+using PortMask = uint32_t;
+constexpr unsigned MaxPorts = 32;
+
+struct PortDesc {
+  /// Port name as uops.info prints it for this vendor ("0".."9", "A", "B" on
+  /// Intel; "ALU0", "FP0" ... on AMD).
+  std::string Name;
+  /// What runs there, for the report legend ("ALU, FMA, divider").
+  std::string Units;
+};
+
+/// Register classes that matter for load-to-use latency and register files.
+enum class RegClass : uint8_t { GPR, Vec, Mask, X87, None };
+
+/// When a micro-fused load+op (or store) is split into two issue slots.
+enum class UnlaminationRule : uint8_t {
+  /// Never (AMD: a macro-op keeps its memory operand).
+  Never,
+  /// Any indexed addressing mode unlaminates (Sandy Bridge, Ivy Bridge).
+  AnyIndexed,
+  /// Indexed addressing unlaminates unless the instruction has at most two
+  /// register operands and the destination is also a source (Haswell and
+  /// later, Intel optimization manual §2.4.2.x / uiCA paper).
+  IndexedUnlessTwoOperandRMW,
+};
+
+/// Which first instructions fuse with a following conditional branch.
+struct MacroFusionRules {
+  /// Mnemonic classes that may fuse (subset of: cmp, test, add, sub, and,
+  /// inc, dec, or, xor). Conditions are checked per class below.
+  bool Cmp = false, Test = false, Add = false, Sub = false, And = false,
+       IncDec = false, OrXor = false;
+  /// add/sub/cmp/inc/dec fuse only with these conditions on Intel
+  /// (no sign/overflow/parity tests): see Intel optimization manual Table 3-1.
+  bool ArithOnlyWithZeroCarrySignedCompares = true;
+  /// A memory operand together with an immediate never fuses; a RIP-relative
+  /// memory operand never fuses.
+  bool NoMemImm = true;
+  bool NoRIPRelative = true;
+  /// Whether a memory operand may fuse at all.
+  bool AllowMemory = true;
+  const char *Source = "";
+};
+
+/// Front-end parameters (fused-domain uops unless stated otherwise).
+struct FrontEndDesc {
+  /// Rename/allocate (issue) width: fused uops per cycle into the back end.
+  Sourced<unsigned> IssueWidth;
+  /// Legacy decode (MITE): bytes fetched/predecoded per cycle.
+  Sourced<unsigned> PredecodeBytesPerCycle;
+  /// Instructions predecoded per cycle at most.
+  Sourced<unsigned> PredecodeInstrsPerCycle;
+  /// Number of decoders (1 complex + N-1 simple on Intel).
+  Sourced<unsigned> Decoders;
+  /// Uops delivered per cycle by the legacy decoders at most.
+  Sourced<unsigned> DecodeUopsPerCycle;
+  /// Uop cache (DSB / op cache) delivery width in uops per cycle.
+  Sourced<unsigned> UopCacheWidth;
+  /// Uop cache capacity in uops (0 = none).
+  Sourced<unsigned> UopCacheUops;
+  /// Loop stream detector active (SKL/CLX have it disabled by microcode).
+  Sourced<bool> HasLSD;
+  /// Uop queue (IDQ) entries per thread.
+  Sourced<unsigned> UopQueueSize;
+  /// Uops from different iterations cannot issue in the same cycle (SNB/IVB
+  /// "ceiling effect", Palomares thesis §5.3.2).
+  Sourced<bool> IterationBoundaryRule;
+  /// Length-changing-prefix stall on the legacy decoders, cycles.
+  Sourced<unsigned> LCPPenalty;
+};
+
+/// Back-end (out-of-order engine) sizes.
+struct BackEndDesc {
+  Sourced<unsigned> RetireWidth;  ///< fused uops retired per cycle
+  Sourced<unsigned> ROBSize;      ///< reorder buffer entries
+  Sourced<unsigned> SchedulerSize;///< unified RS entries (AMD: sum of queues)
+  Sourced<unsigned> LoadBufferSize;
+  Sourced<unsigned> StoreBufferSize;
+  Sourced<unsigned> IntPRFSize;   ///< speculative integer registers
+  Sourced<unsigned> VecPRFSize;   ///< speculative vector registers
+  /// A micro-fused uop takes one ROB entry (IVB and later) or two (SNB).
+  Sourced<bool> ROBMicroFusion;
+};
+
+/// Load/store unit.
+struct MemoryDesc {
+  /// Load-to-use latency (L1 hit) for a load feeding an integer consumer,
+  /// simple addressing (base + disp < 2048).
+  Sourced<unsigned> LoadLatencyGPR;
+  /// Same with complex addressing (index register or large displacement).
+  Sourced<unsigned> LoadLatencyGPRComplex;
+  /// Load-to-use latency for vector registers.
+  Sourced<unsigned> LoadLatencyVec;
+  /// Store-to-load forwarding latency (store data ready → load result).
+  Sourced<unsigned> StoreForwardLatency;
+  /// Loads and stores per cycle.
+  Sourced<unsigned> LoadsPerCycle;
+  Sourced<unsigned> StoresPerCycle;
+};
+
+/// Which register-to-register moves are eliminated at rename.
+struct MoveEliminationDesc {
+  Sourced<bool> GPR;     ///< mov r32/r64, r32/r64
+  Sourced<bool> Vector;  ///< (v)movaps/movapd/movdqa/movups/... reg, reg
+};
+
+/// Dependency-breaking idioms.
+struct IdiomDesc {
+  /// xor/sub r,r; (v)pxor/xorps/xorpd/pandn/psub*/pcmpgt* x,x,x... : result
+  /// is zero and independent of the input.
+  Sourced<bool> ZeroIdioms;
+  /// Zero idioms are executed at rename, without an execution port.
+  Sourced<bool> ZeroIdiomsNeedNoPort;
+  /// (v)pcmpeq* x,x: result is all ones, independent of the input (still
+  /// executes on a port).
+  Sourced<bool> OnesIdioms;
+};
+
+/// The non-pipelined divider.
+struct DividerDesc {
+  /// Port the divider sits behind.
+  unsigned Port = 0;
+  const char *Source = "";
+};
+
+struct MachineModel {
+  /// LLVM -mcpu name (the model's identity), e.g. "skylake".
+  std::string Name;
+  /// Other -mcpu names that use this description, e.g. "skx".
+  std::vector<std::string> Aliases;
+  std::string Vendor;      ///< "Intel" or "AMD"
+  std::string Description; ///< "Skylake (client), 6th gen. Core"
+  /// Base name of the generated uops.info table (lib/Model/Tables), or empty.
+  std::string UopsInfoTable;
+
+  std::vector<PortDesc> Ports;
+  const char *PortsSource = "";
+  /// Ports that execute loads / store-address / store-data uops.
+  PortMask LoadPorts = 0, StoreAddressPorts = 0, StoreDataPorts = 0;
+  /// Ports of simple integer ALU uops (used for fallback port assignment).
+  PortMask IntALUPorts = 0;
+  /// Ports of branch uops.
+  PortMask BranchPorts = 0;
+
+  FrontEndDesc FrontEnd;
+  BackEndDesc BackEnd;
+  MemoryDesc Memory;
+  MacroFusionRules MacroFusion;
+  Sourced<UnlaminationRule> Unlamination;
+  MoveEliminationDesc MoveElimination;
+  IdiomDesc Idioms;
+  DividerDesc Divider;
+
+  /// Prefix mapping LLVM scheduling-model resource names to our ports, for
+  /// instructions whose uops.info row has no port data (AMD integer ops).
+  /// Each entry: LLVM ProcResource name → port mask.
+  std::vector<std::pair<std::string, PortMask>> LLVMResourcePorts;
+
+  //--- Queries -------------------------------------------------------------
+  unsigned numPorts() const { return Ports.size(); }
+  /// Port index by name, or -1.
+  int portIndex(llvm::StringRef Name) const;
+  /// "p0156"-style name of a port set (Intel) or "ALU0|ALU1" (AMD).
+  std::string portSetName(PortMask Mask) const;
+  /// Parses a port-set name as uops.info writes it ("p0156", "p23A",
+  /// "FP0123"); returns 0 if it names an unknown port.
+  PortMask parsePortSet(llvm::StringRef Name) const;
+};
+
+/// All built-in models, in a stable order.
+llvm::ArrayRef<const MachineModel *> allMachineModels();
+
+/// The model for an LLVM -mcpu name (or alias). "native" resolves to the
+/// host. The error lists the supported names.
+llvm::Expected<const MachineModel &> getMachineModel(llvm::StringRef CPU);
+
+/// Renders every parameter with its source (for --describe-cpu and docs).
+std::string describeMachineModel(const MachineModel &M);
+
+} // namespace luarch
+
+#endif

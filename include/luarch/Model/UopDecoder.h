@@ -1,0 +1,75 @@
+//===- UopDecoder.h - MCInst + MachineModel → DecodedInstr -----*- C++ -*-===//
+//
+// Turns machine instructions into uops for one microarchitecture: uops.info
+// measurements first, LLVM's scheduling model for the CPU as a labelled
+// fallback, never silently dropping an instruction. Kernel-level rules that
+// involve neighbouring instructions (macro-fusion) are applied by
+// decodeKernel().
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_MODEL_UOPDECODER_H
+#define LUARCH_MODEL_UOPDECODER_H
+
+#include "luarch/Kernel/Kernel.h"
+#include "luarch/Model/DecodedInstr.h"
+#include "luarch/Model/InstrTable.h"
+#include "luarch/Model/MachineModel.h"
+#include "luarch/Model/UopsInfoMatcher.h"
+#include "luarch/Model/X86Semantics.h"
+#include "llvm/ADT/DenseMap.h"
+#include <memory>
+#include <vector>
+
+namespace luarch {
+
+class TargetContext;
+
+class UopDecoder {
+public:
+  /// \p TC must outlive the decoder. Its subtarget should be the model's CPU
+  /// (its scheduling model is the fallback); any x86-64 CPU works.
+  UopDecoder(const MachineModel &M, const TargetContext &TC);
+  ~UopDecoder();
+
+  const MachineModel &model() const { return Model; }
+  const X86Semantics &semantics() const { return Sem; }
+
+  /// Decodes one instruction in isolation.
+  DecodedInstr decode(const llvm::MCInst &Inst) const;
+
+  /// Decodes a kernel and applies neighbour rules: macro-fusion of
+  /// flag-setting instructions with a following jcc (including the loop's
+  /// back edge).
+  std::vector<DecodedInstr> decodeKernel(const Kernel &K) const;
+
+  /// Whether \p First and the jcc \p Second macro-fuse on this model.
+  bool canMacroFuse(const DecodedInstr &First,
+                    const DecodedInstr &Second) const;
+
+private:
+  DecodedInstr decodeUncached(const llvm::MCInst &Inst) const;
+  bool buildFromUopsInfo(const llvm::MCInst &Inst, const UopsInfoEntry &E,
+                         DecodedInstr &D) const;
+  bool buildFromSchedModel(const llvm::MCInst &Inst, DecodedInstr &D) const;
+  void applyIdiomsAndFusionRules(const llvm::MCInst &Inst,
+                                 DecodedInstr &D) const;
+  unsigned registerLatency(const UopsInfoEntry &E) const;
+  unsigned loadLatencyFor(const DecodedInstr &D) const;
+  PortMask portsOfSchedResource(unsigned ProcResIdx) const;
+
+  const MachineModel &Model;
+  const TargetContext &TC;
+  X86Semantics Sem;
+  UopsInfoMatcher Matcher;
+  const InstrTable *Table = nullptr;
+  /// Decoding depends on the opcode and, for idioms, immediates and
+  /// addressing, on operands: cache by the printed Intel text.
+  mutable llvm::StringMap<DecodedInstr> Cache;
+};
+
+/// Port-count and latency summary helpers used by reports.
+std::string describeUops(const MachineModel &M, const DecodedInstr &D);
+
+} // namespace luarch
+
+#endif

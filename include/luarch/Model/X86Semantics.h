@@ -1,0 +1,146 @@
+//===- X86Semantics.h - What an x86 MCInst reads and writes ----*- C++ -*-===//
+//
+// Architectural facts about x86-64 instructions that hold on every CPU:
+// which registers (and flag groups) an MCInst reads and writes, including
+// implicit operands from MCInstrDesc; its memory operand; condition codes;
+// dependency-breaking idioms. CPU-specific behaviour (whether an idiom is
+// recognised, which moves are eliminated) lives in the MachineModel.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_MODEL_X86SEMANTICS_H
+#define LUARCH_MODEL_X86SEMANTICS_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/MC/MCInst.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCRegisterInfo.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace luarch {
+
+/// A dependency-tracking unit: an architectural register family or a flag
+/// group. Sub-registers map to their full register (eax, ax, al → RAX).
+using RegUnit = uint8_t;
+namespace regunit {
+constexpr RegUnit FirstGPR = 0;    // RAX..R15 (16)
+constexpr RegUnit FirstVec = 16;   // ZMM0..ZMM31 (32)
+constexpr RegUnit FirstMask = 48;  // K0..K7 (8)
+constexpr RegUnit CF = 56;         // carry flag
+constexpr RegUnit SZOP = 57;       // zero/sign/overflow/parity (and AF)
+constexpr RegUnit FirstX87 = 58;   // ST0..ST7 (8)
+constexpr RegUnit FirstMMX = 66;   // MM0..MM7 (8)
+constexpr RegUnit Count = 74;
+constexpr RegUnit None = 0xff;
+} // namespace regunit
+
+/// Register class of a unit, for load latency and register files.
+bool isGPRUnit(RegUnit U);
+bool isVecUnit(RegUnit U);
+bool isFlagUnit(RegUnit U);
+/// Printable name of a unit ("rax", "zmm3", "k1", "CF", "flags").
+std::string regUnitName(RegUnit U);
+
+struct MemOperand {
+  llvm::MCRegister Base, Index, Segment;
+  int64_t Disp = 0;
+  unsigned Scale = 1;
+  /// The displacement is a symbol (relocation), not a known constant.
+  bool SymbolicDisp = false;
+  bool RIPRelative = false;
+  unsigned OperandIndex = 0; ///< index of the first of the 5 MCOperands
+};
+
+/// Everything the analyses need to know about an instruction's data flow.
+struct X86InstrInfo {
+  /// Registers read as data (not as addresses), canonical units.
+  llvm::SmallVector<RegUnit, 4> Reads;
+  /// Registers read to form the memory address (base, index).
+  llvm::SmallVector<RegUnit, 2> AddressReads;
+  /// Registers written (canonical units).
+  llvm::SmallVector<RegUnit, 4> Writes;
+  std::optional<MemOperand> Mem;
+  bool MayLoad = false, MayStore = false;
+  bool IsBranch = false, IsConditionalBranch = false, IsCall = false,
+       IsReturn = false, IsIndirectBranch = false;
+  /// Writes the stack pointer implicitly (push/pop/call/ret) — handled by
+  /// the stack engine, not as a data dependency.
+  bool UsesStackEngine = false;
+  /// Condition code (LLVM X86::CondCode numbering) of jcc/setcc/cmovcc, -1.
+  int CondCode = -1;
+  /// A partial-register write that merges with the old value (8/16-bit GPR
+  /// writes; the old value is then also read).
+  bool MergesPartialGPR = false;
+  /// Explicit register operands as written (for fusion and unlamination).
+  unsigned NumExplicitRegOperands = 0;
+  /// The destination register is also a source (tied operand).
+  bool DestIsAlsoSource = false;
+  bool Serializing = false; ///< cpuid, lfence with ordering, etc.
+  bool IsSyscallOrPrivileged = false;
+};
+
+/// Decodes data flow of x86 MCInsts. Construction indexes the register file
+/// once; the object is cheap to query and thread-compatible.
+class X86Semantics {
+public:
+  X86Semantics(const llvm::MCInstrInfo &MII, const llvm::MCRegisterInfo &MRI);
+
+  X86InstrInfo analyze(const llvm::MCInst &Inst) const;
+
+  /// Canonical unit of a physical register, regunit::None if untracked
+  /// (segment registers, RIP, MXCSR, control registers...).
+  RegUnit unitOf(llvm::MCRegister Reg) const {
+    return Reg.id() < UnitOfReg.size() ? UnitOfReg[Reg.id()] : regunit::None;
+  }
+  /// Width in bits of a register (8, 16, 32, 64, 128, 256, 512), 0 unknown.
+  unsigned regBits(llvm::MCRegister Reg) const;
+  /// Whether Reg is an 8-bit high register (ah, bh, ch, dh).
+  bool isHighByteReg(llvm::MCRegister Reg) const;
+
+  /// Zero idiom: result does not depend on the inputs and is zero
+  /// (xor/sub r,r; pxor/xorps/xorpd/pandn/psub*/pcmpgt* with equal sources).
+  bool isZeroIdiom(const llvm::MCInst &Inst) const;
+  /// Ones idiom: (v)pcmpeq* with equal sources.
+  bool isOnesIdiom(const llvm::MCInst &Inst) const;
+  /// Register-to-register move that renaming can eliminate (mov r32/r64,
+  /// (v)movaps/movapd/movdqa/movdqu/movups/movupd reg,reg).
+  bool isEliminableMove(const llvm::MCInst &Inst, bool &IsVector) const;
+
+  /// The LLVM opcode name ("ADD64rm").
+  llvm::StringRef opcodeName(unsigned Opcode) const {
+    return MII.getName(Opcode);
+  }
+  /// Intel mnemonic of a macro-fusion candidate class ("cmp", "test",
+  /// "add", "sub", "and", "inc", "dec", "or", "xor"), or empty.
+  llvm::StringRef fusionClass(const llvm::MCInst &Inst) const;
+
+  const llvm::MCInstrInfo &instrInfo() const { return MII; }
+  const llvm::MCRegisterInfo &regInfo() const { return MRI; }
+
+private:
+  const llvm::MCInstrInfo &MII;
+  const llvm::MCRegisterInfo &MRI;
+  std::vector<RegUnit> UnitOfReg;
+  std::vector<uint16_t> BitsOfReg;
+  llvm::MCRegister EFLAGSReg, RSPReg, RIPReg;
+};
+
+/// X86 condition codes as LLVM numbers them (X86BaseInfo.h).
+namespace cond {
+enum : int {
+  O = 0, NO = 1, B = 2, AE = 3, E = 4, NE = 5, BE = 6, A = 7,
+  S = 8, NS = 9, P = 10, NP = 11, L = 12, GE = 13, LE = 14, G = 15
+};
+/// uops.info (XED) spelling of a condition: "Z", "NZ", "NBE"...
+llvm::StringRef xedName(int CC);
+/// Flag groups a condition reads.
+bool readsCF(int CC);
+bool readsSZOP(int CC);
+} // namespace cond
+
+} // namespace luarch
+
+#endif

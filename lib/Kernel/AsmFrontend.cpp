@@ -1,0 +1,290 @@
+//===- AsmFrontend.cpp - Kernels from assembly text ----------------------===//
+#include "luarch/Kernel/AsmFrontend.h"
+#include "luarch/Kernel/CodeStream.h"
+#include "luarch/Kernel/TargetContext.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/MC/MCExpr.h"
+#include "llvm/MC/MCParser/AsmLexer.h"
+#include "llvm/MC/MCParser/MCAsmParser.h"
+#include "llvm/MC/MCParser/MCTargetAsmParser.h"
+#include "llvm/MC/MCStreamer.h"
+#include "llvm/MC/MCSymbol.h"
+#include "llvm/MC/MCTargetOptions.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+
+using namespace llvm;
+
+namespace luarch {
+
+StringRef regionSelectionName(RegionSelection S) {
+  switch (S) {
+  case RegionSelection::LLVMMCAMarkers: return "llvm-mca markers";
+  case RegionSelection::OSACAMarkers: return "OSACA markers";
+  case RegionSelection::IACAMarkers: return "IACA markers";
+  case RegionSelection::Loops: return "innermost loops";
+  }
+  return "?";
+}
+
+namespace {
+
+/// Records what the asm parser emits, in order, with source lines.
+class RecordingStreamer : public MCStreamer {
+public:
+  RecordingStreamer(MCContext &Ctx, CodeStream &Out, SourceMgr &SM)
+      : MCStreamer(Ctx), Out(Out), SM(SM) {}
+
+  void setParser(MCAsmParser *P) { Parser = P; }
+
+  bool emitSymbolAttribute(MCSymbol *Sym, MCSymbolAttr Attr) override {
+    if (Attr == MCSA_ELF_TypeFunction)
+      Out.FunctionSymbols.insert(Sym->getName());
+    return true;
+  }
+  void emitCommonSymbol(MCSymbol *, uint64_t, Align) override {}
+  void emitZerofill(MCSection *, MCSymbol *, uint64_t, Align,
+                    SMLoc) override {}
+
+  void switchSection(MCSection *Section, uint32_t Subsection) override {
+    MCStreamer::switchSection(Section, Subsection);
+    InText = Section && Section->isText();
+  }
+
+  void emitLabel(MCSymbol *Symbol, SMLoc Loc) override {
+    MCStreamer::emitLabel(Symbol, Loc);
+    if (!InText)
+      return;
+    CodeEvent E;
+    E.K = CodeEvent::Label;
+    E.Text = Symbol->getName().str();
+    E.Loc = Loc.isValid() ? locOf(Loc, /*AtStatementStart=*/false)
+                          : statementLoc();
+    Out.Events.push_back(std::move(E));
+  }
+
+  void emitInstruction(const MCInst &Inst, const MCSubtargetInfo &) override {
+    if (!InText)
+      return;
+    CodeEvent E;
+    E.K = CodeEvent::Instr;
+    E.Inst = Inst;
+    E.Loc = statementLoc();
+    E.IntelSyntax = Parser && Parser->getAssemblerDialect() == 1;
+    Out.Events.push_back(std::move(E));
+  }
+
+  void emitBytes(StringRef Data) override {
+    addBytes(ArrayRef<uint8_t>(
+        reinterpret_cast<const uint8_t *>(Data.data()), Data.size()));
+  }
+  void emitIntValue(uint64_t Value, unsigned Size) override {
+    SmallVector<uint8_t, 8> B;
+    for (unsigned I = 0; I < Size; ++I)
+      B.push_back((Value >> (8 * I)) & 0xff);
+    addBytes(B);
+  }
+  void emitValueImpl(const MCExpr *Value, unsigned Size, SMLoc Loc) override {
+    int64_t V;
+    if (Value->evaluateAsAbsolute(V))
+      emitIntValue(static_cast<uint64_t>(V), Size);
+    else
+      addBytes(SmallVector<uint8_t, 8>(Size, 0));
+  }
+
+  void handleComment(SMLoc Loc, StringRef Text) {
+    CodeEvent E;
+    E.K = CodeEvent::Comment;
+    E.Text = Text.trim().str();
+    E.Loc = locOf(Loc, /*AtStatementStart=*/false);
+    Out.Events.push_back(std::move(E));
+  }
+
+private:
+  /// Location of the statement being emitted. When the parser emits it, the
+  /// lexer already stands on the next token, possibly lines further down
+  /// (past blank and comment-only lines): walk back to the last line that
+  /// holds code before the lexer position.
+  SourceLocation statementLoc() const {
+    SMLoc Cur = currentLoc();
+    if (!Cur.isValid())
+      return locOf(Cur);
+    unsigned Buf = SM.FindBufferContainingLoc(Cur);
+    if (!Buf)
+      return locOf(Cur);
+    StringRef All = SM.getMemoryBuffer(Buf)->getBuffer();
+    const char *P = Cur.getPointer();
+    while (P > All.data()) {
+      const char *LineBegin = P;
+      while (LineBegin > All.data() && LineBegin[-1] != '\n')
+        --LineBegin;
+      // Code on this line before P, ignoring a '#' comment.
+      StringRef Before(LineBegin, P - LineBegin);
+      Before = Before.take_until([](char C) { return C == '#'; }).trim();
+      if (!Before.empty())
+        return locOf(SMLoc::getFromPointer(LineBegin));
+      if (LineBegin == All.data())
+        break;
+      P = LineBegin - 1; // the previous line's newline
+    }
+    return locOf(Cur);
+  }
+  SMLoc currentLoc() const {
+    return Parser ? Parser->getLexer().getLoc() : SMLoc();
+  }
+  /// \p AtStatementStart: report the column of the first non-blank
+  /// character of the line (instructions), else the exact column.
+  SourceLocation locOf(SMLoc L, bool AtStatementStart = true) const {
+    SourceLocation S;
+    S.File = Out.FileName;
+    if (L.isValid()) {
+      auto [Line, Col] = SM.getLineAndColumn(L);
+      S.Line = Line;
+      S.Column = Col;
+      if (!AtStatementStart)
+        return S;
+      unsigned Buf = SM.FindBufferContainingLoc(L);
+      if (Buf) {
+        StringRef All = SM.getMemoryBuffer(Buf)->getBuffer();
+        const char *P = L.getPointer();
+        const char *Begin = P;
+        while (Begin > All.data() && Begin[-1] != '\n')
+          --Begin;
+        const char *C = Begin;
+        while (C < All.end() && (*C == ' ' || *C == '\t'))
+          ++C;
+        S.Column = static_cast<unsigned>(C - Begin) + 1;
+      }
+    }
+    return S;
+  }
+  void addBytes(ArrayRef<uint8_t> B) {
+    if (!InText || B.empty())
+      return;
+    SourceLocation Here = statementLoc();
+    if (!Out.Events.empty() && Out.Events.back().K == CodeEvent::Data &&
+        Out.Events.back().Loc.Line == Here.Line) {
+      Out.Events.back().Bytes.append(B.begin(), B.end());
+      return;
+    }
+    CodeEvent E;
+    E.K = CodeEvent::Data;
+    E.Bytes.assign(B.begin(), B.end());
+    E.Loc = Here;
+    Out.Events.push_back(std::move(E));
+  }
+
+  CodeStream &Out;
+  SourceMgr &SM;
+  MCAsmParser *Parser = nullptr;
+  bool InText = true;
+};
+
+class CommentRecorder : public AsmCommentConsumer {
+public:
+  explicit CommentRecorder(RecordingStreamer &S) : S(S) {}
+  void HandleComment(SMLoc Loc, StringRef Text) override {
+    S.handleComment(Loc, Text);
+  }
+
+private:
+  RecordingStreamer &S;
+};
+
+} // namespace
+
+Expected<AsmKernels> parseAsmKernels(TargetContext &TC, StringRef Buffer,
+                                     StringRef FileName,
+                                     const AsmParseOptions &Opts) {
+  CodeStream Stream;
+  Stream.FileName = FileName.str();
+
+  // Symbolic operands of the parsed MCInsts point into this context; the
+  // kernels keep it alive.
+  struct ParseState {
+    SourceMgr SM;
+    MCTargetOptions MCOpts;
+    std::unique_ptr<MCContext> Ctx;
+    std::unique_ptr<MCObjectFileInfo> MOFI;
+  };
+  auto State = std::make_shared<ParseState>();
+  SourceMgr &SM = State->SM;
+  SM.AddNewSourceBuffer(MemoryBuffer::getMemBufferCopy(Buffer, FileName),
+                        SMLoc());
+  std::string Diags;
+  raw_string_ostream DiagOS(Diags);
+  unsigned NumErrors = 0;
+  struct DiagCtx {
+    raw_string_ostream *OS;
+    unsigned *Errors;
+  } DC{&DiagOS, &NumErrors};
+  SM.setDiagHandler(
+      [](const SMDiagnostic &D, void *Ctx) {
+        auto *C = static_cast<DiagCtx *>(Ctx);
+        if (D.getKind() == SourceMgr::DK_Error)
+          ++*C->Errors;
+        if (*C->Errors <= 20)
+          D.print(/*ProgName=*/nullptr, *C->OS, /*ShowColors=*/false);
+      },
+      &DC);
+
+  MCTargetOptions &MCOpts = State->MCOpts;
+  State->Ctx = std::make_unique<MCContext>(TC.triple(), &TC.asmInfo(),
+                                           &TC.regInfo(), &TC.subtargetInfo(),
+                                           &SM, &MCOpts);
+  MCContext &Ctx = *State->Ctx;
+  State->MOFI.reset(TC.target().createMCObjectFileInfo(Ctx, /*PIC=*/false));
+  Ctx.setObjectFileInfo(State->MOFI.get());
+
+  RecordingStreamer Streamer(Ctx, Stream, SM);
+  std::unique_ptr<MCAsmParser> Parser(
+      createMCAsmParser(SM, Ctx, Streamer, TC.asmInfo()));
+  std::unique_ptr<MCTargetAsmParser> TAP(TC.target().createMCAsmParser(
+      TC.subtargetInfo(), *Parser, TC.instrInfo(), MCOpts));
+  if (!TAP)
+    return createStringError(inconvertibleErrorCode(),
+                             "no assembly parser for %s",
+                             TC.triple().str().c_str());
+  Parser->setTargetParser(*TAP);
+  Streamer.setParser(Parser.get());
+  CommentRecorder Comments(Streamer);
+  Parser->getLexer().setCommentConsumer(&Comments);
+  Streamer.initSections(false, TC.subtargetInfo());
+
+  bool Failed = Parser->Run(/*NoInitialTextSection=*/false,
+                            /*NoFinalize=*/true);
+  DiagOS.flush();
+  if (Failed || NumErrors) {
+    std::string Msg = StringRef(Diags).rtrim().str();
+    if (Msg.empty())
+      Msg = (FileName + ": error: cannot parse the assembly").str();
+    return createStringError(inconvertibleErrorCode(), "%s", Msg.c_str());
+  }
+
+  // Comments are lexed before the statement that precedes them is emitted;
+  // restore source order (stable: macro expansions keep emission order).
+  std::stable_sort(Stream.Events.begin(), Stream.Events.end(),
+                   [](const CodeEvent &A, const CodeEvent &B) {
+                     if (A.Loc.File != B.Loc.File)
+                       return false;
+                     return std::make_pair(A.Loc.Line, A.Loc.Column) <
+                            std::make_pair(B.Loc.Line, B.Loc.Column);
+                   });
+
+  // Printed text and encoding size of every instruction.
+  for (CodeEvent &E : Stream.Events)
+    if (E.K == CodeEvent::Instr) {
+      E.Text = TC.print(E.Inst, E.IntelSyntax ? 1 : 0);
+      E.Size = TC.encode(E.Inst).size();
+    }
+  SM.setDiagHandler(nullptr, nullptr);
+  auto Result = extractKernels(Stream, TC, Opts.MaxKernelInstrs);
+  if (Result)
+    for (Kernel &K : Result->Kernels)
+      K.ExprOwner = State;
+  return Result;
+}
+
+} // namespace luarch

@@ -1,0 +1,116 @@
+//===- Skylake.cpp - Intel Skylake (client) ------------------------------===//
+//
+// Sources (full references in docs/models.md):
+//   [IntelOpt]  Intel 64 and IA-32 Architectures Optimization Reference
+//               Manual, order 248966-046 (2023), §2.5 "Skylake client
+//               microarchitecture" and §3.4-3.5.
+//   [WikiChip]  WikiChip, "Skylake (client) - Microarchitectures - Intel".
+//   [Agner]     A. Fog, "The microarchitecture of Intel, AMD and VIA CPUs",
+//               §11 "Skylake".
+//   [uops.info] Abel & Reineke, uops.info measurements (skylake table).
+//   [SKL150]    Intel 6th Gen. Core Specification Update, erratum SKL150
+//               (LSD disabled by microcode).
+//   [uiCA]      Abel & Reineke, "uiCA: Accurate Throughput Prediction of
+//               Basic Blocks on Recent Intel Microarchitectures", ICS 2022.
+//
+//===----------------------------------------------------------------------===//
+#include "luarch/Model/Descriptions.h"
+
+namespace luarch {
+namespace descriptions {
+
+MachineModel makeSkylake() {
+  MachineModel M;
+  M.Name = "skylake";
+  M.Vendor = "Intel";
+  M.Description = "Skylake (client), 6th-10th gen. Core";
+  M.UopsInfoTable = "skylake";
+
+  M.Ports = {
+      {"0", "ALU, vector ALU/shift, FMA/mul, divider, branch"},
+      {"1", "ALU, fast LEA, vector ALU/shift, FMA/mul, slow int (imul)"},
+      {"2", "load, store address"},
+      {"3", "load, store address"},
+      {"4", "store data"},
+      {"5", "ALU, fast LEA, vector shuffle, vector ALU"},
+      {"6", "ALU, shift, branch"},
+      {"7", "store address (simple addressing only)"},
+  };
+  M.PortsSource = "[IntelOpt §2.5] dispatch ports and execution stacks; "
+                  "[uops.info] port names";
+  M.LoadPorts = 0b00001100;         // p23
+  M.StoreAddressPorts = 0b10001100; // p237
+  M.StoreDataPorts = 0b00010000;    // p4
+  M.IntALUPorts = 0b01100011;       // p0156
+  M.BranchPorts = 0b01000001;       // p06
+  M.Divider = {0, "[IntelOpt §2.5] divider on port 0"};
+
+  FrontEndDesc &FE = M.FrontEnd;
+  FE.IssueWidth = {4, "[IntelOpt §2.5] allocation/rename 4 uops per cycle"};
+  FE.PredecodeBytesPerCycle = {16, "[IntelOpt §2.5] legacy decode pipeline "
+                                   "fetches 16 bytes per cycle"};
+  FE.PredecodeInstrsPerCycle = {6, "[IntelOpt §2.1.2.x] predecoder writes "
+                                   "up to 6 instructions per cycle; [uiCA]"};
+  FE.Decoders = {4, "[IntelOpt §2.5] 1 complex + 3 simple decoders"};
+  FE.DecodeUopsPerCycle = {5, "[WikiChip] legacy pipeline delivers 5 uops "
+                              "per cycle (up from 4)"};
+  FE.UopCacheWidth = {6, "[WikiChip] DSB delivers 6 uops per cycle"};
+  FE.UopCacheUops = {1536, "[IntelOpt §2.5] decoded ICache holds 1.5K uops"};
+  FE.HasLSD = {false, "[SKL150] loop stream detector disabled by microcode"};
+  FE.UopQueueSize = {64, "[WikiChip] allocation queue 64 entries per thread"};
+  FE.IterationBoundaryRule = {false, "Palomares thesis §7.4.3: the SNB/IVB "
+                                     "rule was lifted from Haswell on"};
+  FE.LCPPenalty = {3, "[IntelOpt §3.4.2.3] length-changing prefix stall "
+                      "~3 cycles"};
+
+  BackEndDesc &BE = M.BackEnd;
+  BE.RetireWidth = {4, "[Agner §11] retires 4 fused uops per cycle per "
+                       "thread"};
+  BE.ROBSize = {224, "[IntelOpt §2.5]; [WikiChip] ROB 224 entries"};
+  BE.SchedulerSize = {97, "[IntelOpt §2.5]; [WikiChip] scheduler 97 entries"};
+  BE.LoadBufferSize = {72, "[IntelOpt §2.5] 72 load buffer entries"};
+  BE.StoreBufferSize = {56, "[IntelOpt §2.5]; [WikiChip] store buffer 56"};
+  BE.IntPRFSize = {180, "[WikiChip] integer register file 180 entries"};
+  BE.VecPRFSize = {168, "[WikiChip] vector register file 168 entries"};
+  BE.ROBMicroFusion = {true, "Palomares thesis App. A.8 (IVB/HSW measured); "
+                             "unchanged since [IntelOpt §2.5]"};
+
+  MemoryDesc &Mem = M.Memory;
+  Mem.LoadLatencyGPR = {4, "[IntelOpt §2.5] L1D load-to-use 4 cycles "
+                           "(simple addressing); BHive README pointer "
+                           "chase 4.00 on a Skylake-SP core"};
+  Mem.LoadLatencyGPRComplex = {5, "[IntelOpt §2.5] 5 cycles with complex "
+                                  "addressing"};
+  Mem.LoadLatencyVec = {5, "[IntelOpt §2.5] FP/vector loads one cycle "
+                           "slower than integer loads"};
+  Mem.StoreForwardLatency = {5, "[Agner §11] store forwarding 4-5 cycles"};
+  Mem.LoadsPerCycle = {2, "[IntelOpt §2.5] two loads per cycle (p2, p3)"};
+  Mem.StoresPerCycle = {1, "[IntelOpt §2.5] one store per cycle (p4)"};
+
+  MacroFusionRules &MF = M.MacroFusion;
+  MF.Cmp = MF.Test = MF.Add = MF.Sub = MF.And = MF.IncDec = true;
+  MF.OrXor = false;
+  MF.ArithOnlyWithZeroCarrySignedCompares = true;
+  MF.NoMemImm = true;
+  MF.NoRIPRelative = true;
+  MF.AllowMemory = true;
+  MF.Source = "[IntelOpt §3.4.2.2] Table 3-1 macro-fusible instructions "
+              "(Sandy Bridge and later)";
+
+  M.Unlamination = {UnlaminationRule::IndexedUnlessTwoOperandRMW,
+                    "[IntelOpt §2.4.2.x] (Haswell and later); [uiCA] §4"};
+  M.MoveElimination.GPR = {true, "[IntelOpt §3.5.1.12] move elimination; "
+                                 "[uops.info] MOV_89 (R64, R64): 0 uops "
+                                 "executed"};
+  M.MoveElimination.Vector = {true, "[IntelOpt §3.5.1.12]; [uops.info] "
+                                    "MOVAPS_0F28: 0 uops executed"};
+  M.Idioms.ZeroIdioms = {true, "[IntelOpt §3.5.1.8] zero idioms"};
+  M.Idioms.ZeroIdiomsNeedNoPort = {true, "[IntelOpt §2.5] zero idioms "
+                                         "resolved at rename"};
+  M.Idioms.OnesIdioms = {true, "[IntelOpt §3.5.1.8] pcmpeq x,x is "
+                               "dependency-breaking"};
+  return M;
+}
+
+} // namespace descriptions
+} // namespace luarch

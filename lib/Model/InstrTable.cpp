@@ -1,0 +1,111 @@
+//===- InstrTable.cpp - Parsing the generated uops.info tables -----------===//
+#include "luarch/Model/InstrTable.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include <map>
+#include <memory>
+#include <mutex>
+
+using namespace llvm;
+
+namespace luarch {
+
+namespace {
+struct RawTable {
+  const char *Name;
+  const char *Text;
+};
+#define LUARCH_UOPS_TABLE(NAME, TEXT) {#NAME, TEXT},
+const RawTable RawTables[] = {
+#include "Tables/haswell.inc"
+#include "Tables/broadwell.inc"
+#include "Tables/skylake.inc"
+#include "Tables/skylakex.inc"
+#include "Tables/cascadelake.inc"
+#include "Tables/icelake.inc"
+#include "Tables/tigerlake.inc"
+#include "Tables/rocketlake.inc"
+#include "Tables/alderlakep.inc"
+#include "Tables/zen.inc"
+#include "Tables/zen2.inc"
+#include "Tables/zen3.inc"
+#include "Tables/zen4.inc"
+};
+#undef LUARCH_UOPS_TABLE
+} // namespace
+
+static float parseNum(StringRef S, float Default) {
+  double D;
+  if (S.empty() || S.getAsDouble(D))
+    return Default;
+  return static_cast<float>(D);
+}
+
+std::unique_ptr<InstrTable> InstrTable::parse(StringRef Name, StringRef Text) {
+  auto T = std::make_unique<InstrTable>();
+  T->Name = Name.str();
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  T->Entries.reserve(Lines.size());
+  for (StringRef Line : Lines) {
+    SmallVector<StringRef, 9> F;
+    Line.split(F, '|');
+    if (F.size() != 9)
+      continue; // The generator guarantees nine fields; be lenient anyway.
+    UopsInfoEntry E;
+    E.Key = F[0];
+    size_t Paren = E.Key.find(" (");
+    E.Mnemonic = E.Key.take_front(Paren);
+    if (Paren != StringRef::npos)
+      E.Signature = E.Key.drop_front(Paren + 2).drop_back();
+    E.LatMin = parseNum(F[1], -1);
+    E.LatMax = parseNum(F[2], -1);
+    unsigned Flags = 0;
+    F[3].getAsInteger(10, Flags);
+    E.LatMinIsBound = Flags & 1;
+    E.LatMaxIsBound = Flags & 2;
+    E.TPPorts = parseNum(F[4], 0);
+    E.TPMeasured = parseNum(F[5], 0);
+    F[6].getAsInteger(10, E.Fused);
+    F[7].getAsInteger(10, E.Unfused);
+    E.Ports = F[8];
+    T->Entries.push_back(E);
+  }
+  for (unsigned I = 0, N = T->Entries.size(); I != N; ++I) {
+    const UopsInfoEntry &E = T->Entries[I];
+    T->ByKey.try_emplace(E.Key, I);
+    T->ByMnemonic[E.Mnemonic].push_back(&T->Entries[I]);
+  }
+  return T;
+}
+
+const InstrTable *InstrTable::get(StringRef Name) {
+  static std::mutex Lock;
+  static std::map<std::string, std::unique_ptr<InstrTable>> Parsed;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto It = Parsed.find(Name.str());
+  if (It != Parsed.end())
+    return It->second.get();
+  for (const RawTable &R : RawTables)
+    if (Name == R.Name) {
+      auto &Slot = Parsed[Name.str()];
+      Slot = parse(R.Name, R.Text);
+      return Slot.get();
+    }
+  return nullptr;
+}
+
+const UopsInfoEntry *InstrTable::lookup(StringRef Key) const {
+  auto It = ByKey.find(Key);
+  return It == ByKey.end() ? nullptr : &Entries[It->second];
+}
+
+ArrayRef<const UopsInfoEntry *>
+InstrTable::variants(StringRef Mnemonic) const {
+  auto It = ByMnemonic.find(Mnemonic);
+  if (It == ByMnemonic.end())
+    return {};
+  return It->second;
+}
+
+} // namespace luarch

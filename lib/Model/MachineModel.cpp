@@ -1,0 +1,185 @@
+//===- MachineModel.cpp - Queries and the registry of models -------------===//
+#include "luarch/Model/MachineModel.h"
+#include "luarch/Model/Descriptions.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace llvm;
+
+namespace luarch {
+
+int MachineModel::portIndex(StringRef PortName) const {
+  for (unsigned I = 0, E = Ports.size(); I != E; ++I)
+    if (Ports[I].Name == PortName)
+      return I;
+  return -1;
+}
+
+std::string MachineModel::portSetName(PortMask Mask) const {
+  if (!Mask)
+    return "-";
+  bool SingleChar = true;
+  for (const PortDesc &P : Ports)
+    SingleChar &= P.Name.size() == 1;
+  std::string S;
+  if (SingleChar) {
+    S = "p";
+    for (unsigned I = 0, E = Ports.size(); I != E; ++I)
+      if (Mask & (1u << I))
+        S += Ports[I].Name;
+    return S;
+  }
+  for (unsigned I = 0, E = Ports.size(); I != E; ++I)
+    if (Mask & (1u << I)) {
+      if (!S.empty())
+        S += "|";
+      S += Ports[I].Name;
+    }
+  return S;
+}
+
+PortMask MachineModel::parsePortSet(StringRef Name) const {
+  PortMask Mask = 0;
+  if (Name.consume_front("p")) {
+    // Intel style: one character per port ("p0156", "p23A").
+    for (char C : Name) {
+      int Idx = portIndex(StringRef(&C, 1));
+      if (Idx < 0)
+        return 0;
+      Mask |= 1u << Idx;
+    }
+    return Mask;
+  }
+  // AMD style: a unit prefix followed by digits ("FP0123" = FP0..FP3).
+  size_t DigitsAt = Name.find_first_of("0123456789");
+  if (DigitsAt == StringRef::npos)
+    return 0;
+  StringRef Prefix = Name.take_front(DigitsAt);
+  for (char C : Name.drop_front(DigitsAt)) {
+    int Idx = portIndex((Prefix + Twine(C)).str());
+    if (Idx < 0)
+      return 0;
+    Mask |= 1u << Idx;
+  }
+  return Mask;
+}
+
+ArrayRef<const MachineModel *> allMachineModels() {
+  static const std::vector<const MachineModel *> Models = [] {
+    std::vector<const MachineModel *> V;
+    for (MachineModel (*Make)() : descriptions::AllDescriptions)
+      V.push_back(new MachineModel(Make()));
+    return V;
+  }();
+  return Models;
+}
+
+Expected<const MachineModel &> getMachineModel(StringRef CPU) {
+  std::string Name = CPU.str();
+  if (Name.empty() || Name == "native")
+    Name = sys::getHostCPUName().str();
+  for (const MachineModel *M : allMachineModels()) {
+    if (M->Name == Name)
+      return *M;
+    for (const std::string &A : M->Aliases)
+      if (A == Name)
+        return *M;
+  }
+  std::string Known;
+  for (const MachineModel *M : allMachineModels())
+    Known += (Known.empty() ? "" : ", ") + M->Name;
+  return createStringError(inconvertibleErrorCode(),
+                           "no LoopUArch model for CPU '%s'%s; supported: %s",
+                           Name.c_str(),
+                           CPU == "native" || CPU.empty() ? " (the host)" : "",
+                           Known.c_str());
+}
+
+template <typename T>
+static void row(raw_ostream &OS, StringRef What, const Sourced<T> &V) {
+  OS << "  " << left_justify(What, 34) << " " << right_justify(
+      std::to_string(static_cast<long long>(V.Value)), 5) << "   " << V.Source
+     << "\n";
+}
+
+static void row(raw_ostream &OS, StringRef What, const Sourced<bool> &V) {
+  OS << "  " << left_justify(What, 34) << " "
+     << right_justify(V.Value ? "yes" : "no", 5) << "   " << V.Source << "\n";
+}
+
+std::string describeMachineModel(const MachineModel &M) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << M.Name << ": " << M.Vendor << " " << M.Description << "\n";
+  if (!M.Aliases.empty())
+    OS << "  also: " << join(M.Aliases, ", ") << "\n";
+  OS << "  instruction table: "
+     << (M.UopsInfoTable.empty() ? "none (LLVM scheduling model)"
+                                 : "uops.info " + M.UopsInfoTable)
+     << "\n\nPorts (" << M.PortsSource << ")\n";
+  for (const PortDesc &P : M.Ports)
+    OS << "  " << left_justify(P.Name, 6) << P.Units << "\n";
+  OS << "\nFront end\n";
+  row(OS, "issue width (fused uops/cycle)", M.FrontEnd.IssueWidth);
+  row(OS, "predecode bytes/cycle", M.FrontEnd.PredecodeBytesPerCycle);
+  row(OS, "predecode instructions/cycle", M.FrontEnd.PredecodeInstrsPerCycle);
+  row(OS, "decoders", M.FrontEnd.Decoders);
+  row(OS, "legacy decode uops/cycle", M.FrontEnd.DecodeUopsPerCycle);
+  row(OS, "uop cache uops/cycle", M.FrontEnd.UopCacheWidth);
+  row(OS, "uop cache capacity (uops)", M.FrontEnd.UopCacheUops);
+  row(OS, "loop stream detector", M.FrontEnd.HasLSD);
+  row(OS, "uop queue entries", M.FrontEnd.UopQueueSize);
+  row(OS, "iteration-boundary issue rule", M.FrontEnd.IterationBoundaryRule);
+  row(OS, "LCP stall (cycles)", M.FrontEnd.LCPPenalty);
+  OS << "\nBack end\n";
+  row(OS, "retire width (fused uops/cycle)", M.BackEnd.RetireWidth);
+  row(OS, "reorder buffer", M.BackEnd.ROBSize);
+  row(OS, "scheduler (RS)", M.BackEnd.SchedulerSize);
+  row(OS, "load buffer", M.BackEnd.LoadBufferSize);
+  row(OS, "store buffer", M.BackEnd.StoreBufferSize);
+  row(OS, "integer register file", M.BackEnd.IntPRFSize);
+  row(OS, "vector register file", M.BackEnd.VecPRFSize);
+  row(OS, "micro-fused uop = 1 ROB entry", M.BackEnd.ROBMicroFusion);
+  OS << "\nMemory\n";
+  row(OS, "load-to-use, GPR, simple address", M.Memory.LoadLatencyGPR);
+  row(OS, "load-to-use, GPR, complex address", M.Memory.LoadLatencyGPRComplex);
+  row(OS, "load-to-use, vector", M.Memory.LoadLatencyVec);
+  row(OS, "store-to-load forwarding", M.Memory.StoreForwardLatency);
+  row(OS, "loads/cycle", M.Memory.LoadsPerCycle);
+  row(OS, "stores/cycle", M.Memory.StoresPerCycle);
+  OS << "\nRename\n";
+  row(OS, "move elimination, GPR", M.MoveElimination.GPR);
+  row(OS, "move elimination, vector", M.MoveElimination.Vector);
+  row(OS, "zero idioms", M.Idioms.ZeroIdioms);
+  row(OS, "zero idioms need no port", M.Idioms.ZeroIdiomsNeedNoPort);
+  row(OS, "ones idioms", M.Idioms.OnesIdioms);
+  OS << "  unlamination rule                  ";
+  switch (M.Unlamination.Value) {
+  case UnlaminationRule::Never: OS << "never"; break;
+  case UnlaminationRule::AnyIndexed: OS << "any indexed address"; break;
+  case UnlaminationRule::IndexedUnlessTwoOperandRMW:
+    OS << "indexed, unless 2-operand RMW";
+    break;
+  }
+  OS << "   " << M.Unlamination.Source << "\n";
+  const MacroFusionRules &F = M.MacroFusion;
+  OS << "  macro-fusion with jcc: ";
+  std::vector<std::string> Firsts;
+  if (F.Cmp) Firsts.push_back("cmp");
+  if (F.Test) Firsts.push_back("test");
+  if (F.Add) Firsts.push_back("add");
+  if (F.Sub) Firsts.push_back("sub");
+  if (F.And) Firsts.push_back("and");
+  if (F.IncDec) Firsts.push_back("inc/dec");
+  if (F.OrXor) Firsts.push_back("or/xor");
+  OS << (Firsts.empty() ? std::string("none") : join(Firsts, ", ")) << "   "
+     << F.Source << "\n";
+  OS << "  divider behind port " << M.Ports[M.Divider.Port].Name << "   "
+     << M.Divider.Source << "\n";
+  return S;
+}
+
+} // namespace luarch

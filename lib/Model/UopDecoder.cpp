@@ -1,0 +1,610 @@
+//===- UopDecoder.cpp - MCInst + MachineModel → DecodedInstr -------------===//
+#include "luarch/Model/UopDecoder.h"
+#include "luarch/Kernel/TargetContext.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/MC/MCInstrDesc.h"
+#include "llvm/MC/MCSchedule.h"
+#include <cmath>
+
+using namespace llvm;
+
+namespace luarch {
+
+StringRef uopKindName(UopKind K) {
+  switch (K) {
+  case UopKind::Compute: return "compute";
+  case UopKind::Load: return "load";
+  case UopKind::StoreAddress: return "store-address";
+  case UopKind::StoreData: return "store-data";
+  case UopKind::Branch: return "branch";
+  }
+  return "?";
+}
+
+StringRef decodeSourceName(DecodeSource S) {
+  switch (S) {
+  case DecodeSource::UopsInfo: return "uops.info";
+  case DecodeSource::UopsInfoPartial: return "uops.info+llvm-ports";
+  case DecodeSource::LLVMSchedModel: return "llvm-sched-model";
+  case DecodeSource::Unsupported: return "unsupported";
+  }
+  return "?";
+}
+
+UopDecoder::UopDecoder(const MachineModel &M, const TargetContext &TC)
+    : Model(M), TC(TC), Sem(TC.instrInfo(), TC.regInfo()), Matcher(TC, Sem) {
+  if (!M.UopsInfoTable.empty())
+    Table = InstrTable::get(M.UopsInfoTable);
+}
+
+UopDecoder::~UopDecoder() = default;
+
+/// A compact key of the instruction's opcode and operands.
+static std::string cacheKey(const MCInst &Inst) {
+  std::string K;
+  K.reserve(8 + Inst.getNumOperands() * 9);
+  auto Put = [&K](uint64_t V) {
+    K.append(reinterpret_cast<const char *>(&V), sizeof(V));
+  };
+  Put(Inst.getOpcode());
+  for (const MCOperand &MO : Inst) {
+    if (MO.isReg()) {
+      K.push_back('r');
+      Put(MO.getReg().id());
+    } else if (MO.isImm()) {
+      K.push_back('i');
+      Put(static_cast<uint64_t>(MO.getImm()));
+    } else if (MO.isSFPImm()) {
+      K.push_back('f');
+      Put(MO.getSFPImm());
+    } else if (MO.isDFPImm()) {
+      K.push_back('d');
+      Put(MO.getDFPImm());
+    } else {
+      K.push_back('e'); // symbolic: decoded the same whatever the symbol
+    }
+  }
+  return K;
+}
+
+DecodedInstr UopDecoder::decode(const MCInst &Inst) const {
+  std::string Key = cacheKey(Inst);
+  auto It = Cache.find(Key);
+  if (It != Cache.end())
+    return It->second;
+  DecodedInstr D = decodeUncached(Inst);
+  Cache.try_emplace(Key, D);
+  return D;
+}
+
+/// Instructions whose latency depends on operand values (the divider):
+/// uops.info's range spans those values.
+static bool isDividerClass(StringRef Mnemonic) {
+  return Mnemonic.contains("DIV") || Mnemonic.contains("SQRT");
+}
+
+unsigned UopDecoder::registerLatency(const UopsInfoEntry &E) const {
+  if (!E.hasLatency())
+    return 1;
+  float Lat = E.LatMin >= 0 ? E.LatMin : E.LatMax;
+  // A 0 minimum comes from operand pairs that pass through (e.g. flags of a
+  // shift by cl); an executed data path takes at least a cycle.
+  if (Lat < 1 && E.Unfused > 0)
+    Lat = std::max(1.0f, E.LatMax >= 1 ? 1.0f : E.LatMax);
+  // Divide/square-root latency depends on the operand values; take the
+  // middle of the measured range.
+  if (isDividerClass(E.Mnemonic) && E.LatMax > E.LatMin)
+    Lat = (E.LatMin + E.LatMax) / 2;
+  return std::max(0, static_cast<int>(std::lround(Lat)));
+}
+
+unsigned UopDecoder::loadLatencyFor(const DecodedInstr &D) const {
+  if (!D.MayLoad)
+    return 0;
+  bool Vector = false;
+  for (RegUnit U : D.Writes)
+    Vector |= isVecUnit(U) || (U >= regunit::FirstMMX && U < regunit::Count);
+  for (RegUnit U : D.Reads)
+    Vector |= isVecUnit(U);
+  if (Vector)
+    return Model.Memory.LoadLatencyVec;
+  bool Complex = D.Mem && (D.Mem->Index || D.Mem->SymbolicDisp ||
+                           D.Mem->Disp < 0 || D.Mem->Disp >= 2048);
+  return Complex ? Model.Memory.LoadLatencyGPRComplex
+                 : Model.Memory.LoadLatencyGPR;
+}
+
+/// Parses "1*p0156+2*p23" into (count, mask) groups; false if a port set is
+/// unknown to the model.
+static bool parsePortUsage(const MachineModel &M, StringRef Ports,
+                           SmallVectorImpl<std::pair<unsigned, PortMask>> &Out) {
+  SmallVector<StringRef, 6> Terms;
+  Ports.split(Terms, '+', -1, false);
+  for (StringRef T : Terms) {
+    auto [CountStr, Set] = T.split('*');
+    unsigned Count = 0;
+    if (CountStr.getAsInteger(10, Count) || Set.empty())
+      return false;
+    PortMask Mask = M.parsePortSet(Set);
+    if (!Mask)
+      return false;
+    Out.push_back({Count, Mask});
+  }
+  return true;
+}
+
+/// Gives each uop its kind and data-flow role, from its port set and the
+/// instruction's memory behaviour. Shared by the uops.info and LLVM paths.
+static void classifyUops(const MachineModel &M, DecodedInstr &D,
+                         ArrayRef<std::pair<unsigned, PortMask>> Groups,
+                         unsigned RegLat, unsigned LoadLat,
+                         unsigned DividerCycles) {
+  PortMask STAOnly = M.StoreAddressPorts & ~M.LoadPorts;
+  for (auto [Count, Mask] : Groups) {
+    for (unsigned I = 0; I < Count; ++I) {
+      Uop U;
+      U.Ports = Mask;
+      if (D.MayStore && (Mask & ~M.StoreDataPorts) == 0)
+        U.Kind = UopKind::StoreData;
+      else if (D.MayStore && STAOnly && (Mask & STAOnly) &&
+               (Mask & ~M.StoreAddressPorts) == 0)
+        U.Kind = UopKind::StoreAddress;
+      else if ((D.MayLoad || D.MayStore) && (Mask & ~M.LoadPorts) == 0)
+        U.Kind = D.MayLoad ? UopKind::Load : UopKind::StoreAddress;
+      else if (D.IsBranch && (Mask & ~M.BranchPorts) == 0)
+        U.Kind = UopKind::Branch;
+      else
+        U.Kind = UopKind::Compute;
+      D.Uops.push_back(U);
+    }
+  }
+  // Stores on machines whose store-address uops share the load ports (no
+  // dedicated STA port, or an instruction that both loads and stores): the
+  // last "load" becomes the store-address uop.
+  if (D.MayStore) {
+    bool HasSTA = any_of(D.Uops, [](const Uop &U) {
+      return U.Kind == UopKind::StoreAddress;
+    });
+    if (!HasSTA)
+      for (unsigned I = D.Uops.size(); I-- > 0;)
+        if (D.Uops[I].Kind == UopKind::Load &&
+            (D.Uops[I].Ports & ~M.StoreAddressPorts) == 0) {
+          D.Uops[I].Kind = UopKind::StoreAddress;
+          break;
+        }
+  }
+
+  int LastLoad = -1, FirstCompute = -1;
+  for (unsigned I = 0; I < D.Uops.size(); ++I) {
+    if (D.Uops[I].Kind == UopKind::Load)
+      LastLoad = I;
+    if (D.Uops[I].Kind == UopKind::Compute && FirstCompute < 0)
+      FirstCompute = I;
+  }
+  bool DividerPlaced = DividerCycles == 0;
+  for (unsigned I = 0; I < D.Uops.size(); ++I) {
+    Uop &U = D.Uops[I];
+    switch (U.Kind) {
+    case UopKind::Load:
+      U.ReadsAddress = true;
+      U.Latency = LoadLat;
+      U.WritesResult = FirstCompute < 0;
+      break;
+    case UopKind::Compute:
+      U.ReadsSources = true;
+      U.InputUop = LastLoad;
+      U.Latency = int(I) == FirstCompute ? RegLat : 1;
+      U.WritesResult = true;
+      if (!DividerPlaced && (U.Ports & (1u << M.Divider.Port))) {
+        U.DividerCycles = DividerCycles;
+        DividerPlaced = true;
+      }
+      break;
+    case UopKind::StoreAddress:
+      U.ReadsAddress = true;
+      U.Latency = 1;
+      break;
+    case UopKind::StoreData:
+      U.Latency = 1;
+      if (FirstCompute >= 0)
+        U.InputUop = FirstCompute;
+      else if (LastLoad >= 0)
+        U.InputUop = LastLoad;
+      else
+        U.ReadsSources = true;
+      break;
+    case UopKind::Branch:
+      U.ReadsSources = true;
+      U.InputUop = LastLoad;
+      U.Latency = 1;
+      break;
+    }
+  }
+  if (!DividerPlaced && FirstCompute >= 0)
+    D.Uops[FirstCompute].DividerCycles = DividerCycles;
+  D.DividerCycles = DividerCycles;
+  // An instruction without a compute or load uop that writes registers
+  // (e.g. a branch writing RSP, an eliminated move) exposes its results
+  // through its last uop.
+  if (!D.Writes.empty() && none_of(D.Uops, [](const Uop &U) {
+        return U.WritesResult;
+      }) && !D.Uops.empty())
+    D.Uops.back().WritesResult = true;
+}
+
+/// The instruction's data-path latency: the compute latency when it computes,
+/// the load-to-use latency for a pure load.
+static unsigned pathLatency(const DecodedInstr &D, unsigned RegLat) {
+  bool Computes = any_of(D.Uops, [](const Uop &U) {
+    return U.Kind == UopKind::Compute || U.Kind == UopKind::Branch;
+  });
+  if (Computes)
+    return RegLat;
+  if (D.MayLoad)
+    return D.LoadLatency;
+  return D.Uops.empty() ? 0 : 1;
+}
+
+bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
+                                   DecodedInstr &D) const {
+  SmallVector<std::pair<unsigned, PortMask>, 4> Groups;
+  if (!parsePortUsage(Model, E.Ports, Groups))
+    return false;
+  D.Source = DecodeSource::UopsInfo;
+  D.Variant = E.Key.str();
+  D.FusedUops = E.Fused;
+  D.IssueSlots = E.Fused;
+  unsigned RegLat = registerLatency(E);
+  D.LoadLatency = loadLatencyFor(D);
+  // Pure-memory-source instructions (e.g. imul r, m, imm) have no register
+  // path: their compute latency is the total minus the load.
+  bool HasRegSources = any_of(D.Reads, [](RegUnit U) {
+    return !isFlagUnit(U);
+  });
+  if (D.MayLoad && !HasRegSources && E.hasLatency() && E.LatMinIsBound)
+    RegLat = std::max<int>(1, std::lround(E.LatMax) - int(D.LoadLatency));
+  unsigned Div = 0;
+  if (isDividerClass(E.Mnemonic))
+    Div = static_cast<unsigned>(
+        std::lround(std::max(E.TPMeasured, E.TPPorts)));
+  if (E.Unfused == 0) {
+    // Executed at rename: eliminated move, nop, fxch...
+    D.Latency = 0;
+    D.EliminatedMove = !D.Writes.empty();
+    return true;
+  }
+  classifyUops(Model, D, Groups, RegLat, D.LoadLatency, Div);
+  D.Latency = pathLatency(D, RegLat);
+  return true;
+}
+
+PortMask UopDecoder::portsOfSchedResource(unsigned Idx) const {
+  const MCSchedModel &SM = TC.subtargetInfo().getSchedModel();
+  const MCProcResourceDesc *PRD = SM.getProcResource(Idx);
+  if (!PRD)
+    return 0;
+  StringRef Name = PRD->Name;
+  for (const auto &[ResName, Mask] : Model.LLVMResourcePorts)
+    if (Name == ResName)
+      return Mask;
+  if (PRD->SubUnitsIdxBegin) {
+    PortMask Mask = 0;
+    for (unsigned I = 0; I < PRD->NumUnits; ++I)
+      Mask |= portsOfSchedResource(PRD->SubUnitsIdxBegin[I]);
+    return Mask;
+  }
+  size_t At = Name.rfind("Port");
+  if (At == StringRef::npos)
+    return 0;
+  int Port = Model.portIndex(Name.drop_front(At + 4));
+  return Port < 0 ? 0 : PortMask(1) << Port;
+}
+
+static std::string schedClassName(const MCSchedModel &SM, unsigned ID) {
+#ifndef NDEBUG
+  return SM.getSchedClassName(ID).str();
+#else
+  return "sched class " + std::to_string(ID);
+#endif
+}
+
+bool UopDecoder::buildFromSchedModel(const MCInst &Inst,
+                                     DecodedInstr &D) const {
+  const MCSubtargetInfo &STI = TC.subtargetInfo();
+  const MCSchedModel &SM = STI.getSchedModel();
+  if (!SM.hasInstrSchedModel())
+    return false;
+  const MCInstrInfo &MII = TC.instrInfo();
+  unsigned ClassID = MII.get(Inst.getOpcode()).getSchedClass();
+  const MCSchedClassDesc *SC = SM.getSchedClassDesc(ClassID);
+  unsigned Guard = 0;
+  while (SC && SC->isVariant() && Guard++ < 8) {
+    ClassID = STI.resolveVariantSchedClass(ClassID, &Inst, &MII,
+                                           SM.getProcessorID());
+    SC = ClassID ? SM.getSchedClassDesc(ClassID) : nullptr;
+  }
+  if (!SC || !SC->isValid() || SC->isVariant())
+    return false;
+
+  SmallVector<std::pair<unsigned, PortMask>, 4> Groups;
+  for (const MCWriteProcResEntry *W = STI.getWriteProcResBegin(SC),
+                                 *WE = STI.getWriteProcResEnd(SC);
+       W != WE; ++W) {
+    PortMask Mask = portsOfSchedResource(W->ProcResourceIdx);
+    if (!Mask)
+      continue; // a non-port resource (divider, load queue...)
+    // A resource held for several cycles on one port stands for several
+    // uops there (e.g. 2 cycles on p0 = 2 uops); groups spread one uop.
+    unsigned Cycles = std::max<int>(1, W->ReleaseAtCycle - W->AcquireAtCycle);
+    unsigned Count = llvm::popcount(Mask) == 1 ? Cycles : 1;
+    Groups.push_back({Count, Mask});
+  }
+  D.Source = DecodeSource::LLVMSchedModel;
+  D.Variant = "LLVM " + schedClassName(SM, ClassID);
+  int Lat = MCSchedModel::computeInstrLatency(STI, *SC);
+  D.LoadLatency = loadLatencyFor(D);
+  unsigned RegLat = std::max(0, Lat - (D.MayLoad ? int(D.LoadLatency) : 0));
+  if (RegLat == 0 && Lat > 0)
+    RegLat = 1;
+  if (Groups.empty() && SC->NumMicroOps > 0)
+    Groups.push_back({1, Model.IntALUPorts});
+  classifyUops(Model, D, Groups, RegLat, D.LoadLatency, 0);
+  D.Latency = pathLatency(D, RegLat);
+  D.FusedUops = std::max<unsigned>(1, SC->NumMicroOps ? SC->NumMicroOps : 1);
+  // LLVM counts unfused uops; loads and stores fuse with their op on Intel.
+  if (Model.Vendor == "Intel" && D.MayLoad && D.FusedUops > 1)
+    --D.FusedUops;
+  if (Model.Vendor == "Intel" && D.MayStore && D.FusedUops > 1)
+    --D.FusedUops;
+  D.IssueSlots = D.FusedUops;
+  return true;
+}
+
+DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
+  DecodedInstr D;
+  D.Opcode = Inst.getOpcode();
+  X86InstrInfo Info = Sem.analyze(Inst);
+  D.Reads = Info.Reads;
+  D.AddressReads = Info.AddressReads;
+  D.Writes = Info.Writes;
+  D.Mem = Info.Mem;
+  D.MayLoad = Info.MayLoad;
+  D.MayStore = Info.MayStore;
+  D.IsBranch = Info.IsBranch;
+  D.IsConditionalBranch = Info.IsConditionalBranch;
+  D.IsCall = Info.IsCall;
+  D.IsReturn = Info.IsReturn;
+  D.CondCode = Info.CondCode;
+  D.FusionClass = Sem.fusionClass(Inst);
+  D.NumExplicitRegOperands = Info.NumExplicitRegOperands;
+  D.DestIsAlsoSource = Info.DestIsAlsoSource;
+  D.IsSyscallOrPrivileged = Info.IsSyscallOrPrivileged;
+  for (unsigned I = 0, E = Inst.getNumOperands(); I != E; ++I) {
+    bool InMem = D.Mem && I >= D.Mem->OperandIndex && I < D.Mem->OperandIndex + 5;
+    if (!InMem && Inst.getOperand(I).isImm() &&
+        !(D.CondCode >= 0 && I + 1 == E))
+      D.HasImmediate = true;
+  }
+
+  std::string Tried;
+  const UopsInfoEntry *E =
+      Table ? Matcher.match(Inst, *Table, &Tried) : nullptr;
+  if (E) {
+    StringRef Sig = E->Signature;
+    for (StringRef Part : split(Sig, ", ")) {
+      Part = Part.trim();
+      unsigned Bits;
+      if (Part.consume_front("M") &&
+          !Part.take_while(isDigit).getAsInteger(10, Bits))
+        D.MemBits = Bits;
+    }
+  }
+  bool Built = false;
+  if (E && (E->hasPorts() || E->Unfused == 0))
+    Built = buildFromUopsInfo(Inst, *E, D);
+  if (!Built && E && !E->hasPorts()) {
+    // AMD tables carry ports for FP pipes only: uops.info's uop count and
+    // latency, ports from LLVM's scheduling model for this CPU.
+    DecodedInstr Ports = D;
+    if (buildFromSchedModel(Inst, Ports)) {
+      D = Ports;
+      D.Source = DecodeSource::UopsInfoPartial;
+      D.Variant = E->Key.str();
+      D.FusedUops = E->Fused;
+      D.IssueSlots = E->Fused;
+      unsigned RegLat = registerLatency(*E);
+      for (Uop &U : D.Uops)
+        if (U.Kind == UopKind::Compute) {
+          U.Latency = RegLat;
+          break;
+        }
+      D.Latency = pathLatency(D, RegLat);
+      D.Note = "ports from LLVM's scheduling model (uops.info has no port "
+               "data for this instruction on " + Model.Name + ")";
+      Built = true;
+    }
+  }
+  if (!Built && buildFromSchedModel(Inst, D)) {
+    D.Note = Table ? "no uops.info entry (tried '" + Tried +
+                         "'); LLVM scheduling model used"
+                   : "no uops.info table for " + Model.Name +
+                         "; LLVM scheduling model used";
+    Built = true;
+  }
+  if (!Built) {
+    D.Source = DecodeSource::Unsupported;
+    D.Variant = Tried;
+    D.Note = "not modelled by uops.info nor by LLVM's scheduling model; "
+             "assumed one ALU uop with latency 1";
+    SmallVector<std::pair<unsigned, PortMask>, 1> G = {{1, Model.IntALUPorts}};
+    D.LoadLatency = loadLatencyFor(D);
+    classifyUops(Model, D, G, 1, D.LoadLatency, 0);
+  }
+  applyIdiomsAndFusionRules(Inst, D);
+  return D;
+}
+
+void UopDecoder::applyIdiomsAndFusionRules(const MCInst &Inst,
+                                           DecodedInstr &D) const {
+  if (Model.Idioms.ZeroIdioms && Sem.isZeroIdiom(Inst)) {
+    D.ZeroIdiom = true;
+    D.Reads.clear();
+    if (Model.Idioms.ZeroIdiomsNeedNoPort) {
+      D.Uops.clear();
+      D.Latency = 0;
+    } else {
+      for (Uop &U : D.Uops)
+        U.ReadsSources = false;
+    }
+  } else if (Model.Idioms.OnesIdioms && Sem.isOnesIdiom(Inst)) {
+    D.OnesIdiom = true;
+    D.Reads.clear();
+    for (Uop &U : D.Uops)
+      U.ReadsSources = false;
+  }
+  bool IsVecMove = false;
+  if (D.Source != DecodeSource::UopsInfo && Sem.isEliminableMove(Inst, IsVecMove) &&
+      (IsVecMove ? Model.MoveElimination.Vector : Model.MoveElimination.GPR)) {
+    D.Uops.clear();
+    D.Latency = 0;
+    D.EliminatedMove = true;
+  }
+
+  // Unlamination: a micro-fused load+op or store splits into two issue
+  // slots depending on the addressing mode.
+  unsigned FusedPairs = 0;
+  unsigned NumLoads = 0, NumCompute = 0, NumSTA = 0, NumSTD = 0;
+  for (const Uop &U : D.Uops) {
+    NumLoads += U.Kind == UopKind::Load;
+    NumCompute += U.Kind == UopKind::Compute || U.Kind == UopKind::Branch;
+    NumSTA += U.Kind == UopKind::StoreAddress;
+    NumSTD += U.Kind == UopKind::StoreData;
+  }
+  bool LoadFused = NumLoads && NumCompute && D.FusedUops < D.Uops.size();
+  bool StoreFused = NumSTA && NumSTD;
+  FusedPairs = unsigned(LoadFused) + unsigned(StoreFused);
+  bool Indexed = D.Mem && D.Mem->Index;
+  if (FusedPairs && Indexed) {
+    switch (Model.Unlamination.Value) {
+    case UnlaminationRule::Never:
+      break;
+    case UnlaminationRule::AnyIndexed:
+      D.Unlaminated = true;
+      D.IssueSlots = D.FusedUops + FusedPairs;
+      break;
+    case UnlaminationRule::IndexedUnlessTwoOperandRMW: {
+      // Loads stay fused for 2-operand read-modify-write forms
+      // (add rax, [rbx+rcx]); 3-operand forms and compares unlaminate.
+      // Indexed stores stay micro-fused (their STA cannot use port 7).
+      bool LoadStays = D.DestIsAlsoSource && D.NumExplicitRegOperands <= 1;
+      unsigned Extra = (LoadFused && !LoadStays) ? 1 : 0;
+      if (Extra) {
+        D.Unlaminated = true;
+        D.IssueSlots = D.FusedUops + Extra;
+      }
+      break;
+    }
+    }
+  }
+  // Indexed store addresses cannot use simple-address-only STA ports (p7).
+  if (Indexed && Model.Vendor == "Intel") {
+    PortMask SimpleOnly = Model.StoreAddressPorts & ~Model.LoadPorts;
+    PortMask General = Model.StoreAddressPorts & Model.LoadPorts;
+    if (SimpleOnly && General)
+      for (Uop &U : D.Uops)
+        if (U.Kind == UopKind::StoreAddress && (U.Ports & General))
+          U.Ports &= ~SimpleOnly;
+  }
+}
+
+bool UopDecoder::canMacroFuse(const DecodedInstr &First,
+                              const DecodedInstr &Second) const {
+  const MacroFusionRules &R = Model.MacroFusion;
+  if (!Second.IsConditionalBranch || Second.CondCode < 0)
+    return false;
+  StringRef C = First.FusionClass;
+  bool ClassOK = (C == "cmp" && R.Cmp) || (C == "test" && R.Test) ||
+                 (C == "add" && R.Add) || (C == "sub" && R.Sub) ||
+                 (C == "and" && R.And) ||
+                 ((C == "inc" || C == "dec") && R.IncDec) ||
+                 ((C == "or" || C == "xor") && R.OrXor);
+  if (!ClassOK)
+    return false;
+  if (First.Mem) {
+    if (!R.AllowMemory || First.MayStore)
+      return false;
+    if (R.NoMemImm && First.HasImmediate)
+      return false;
+    if (R.NoRIPRelative && First.Mem->RIPRelative)
+      return false;
+  }
+  int CC = Second.CondCode;
+  if (R.ArithOnlyWithZeroCarrySignedCompares && C != "test" && C != "and") {
+    bool SignOverflowParity = CC == cond::O || CC == cond::NO ||
+                              CC == cond::S || CC == cond::NS ||
+                              CC == cond::P || CC == cond::NP;
+    if (SignOverflowParity)
+      return false;
+    if ((C == "inc" || C == "dec") &&
+        (CC == cond::B || CC == cond::AE || CC == cond::BE || CC == cond::A))
+      return false;
+  }
+  return true;
+}
+
+std::vector<DecodedInstr> UopDecoder::decodeKernel(const Kernel &K) const {
+  std::vector<DecodedInstr> Out;
+  Out.reserve(K.size());
+  for (const KernelInstr &KI : K.Instrs)
+    Out.push_back(decode(KI.Inst));
+  for (size_t I = 0; I + 1 < Out.size(); ++I) {
+    DecodedInstr &A = Out[I], &B = Out[I + 1];
+    if (A.MacroFusedIntoPrev || !canMacroFuse(A, B))
+      continue;
+    A.MacroFusedWithNext = true;
+    B.MacroFusedIntoPrev = true;
+    // The pair is one uop on the branch ports, with the first instruction's
+    // inputs, outputs and latency.
+    PortMask BranchPorts = 0;
+    for (const Uop &U : B.Uops)
+      if (U.Kind == UopKind::Branch || U.Kind == UopKind::Compute)
+        BranchPorts |= U.Ports;
+    for (Uop &U : A.Uops)
+      if (U.Kind == UopKind::Compute) {
+        U.Ports = BranchPorts ? BranchPorts : U.Ports;
+        U.Kind = UopKind::Branch;
+        U.WritesResult = true;
+        break;
+      }
+    B.Uops.clear();
+    B.FusedUops = 0;
+    B.IssueSlots = 0;
+  }
+  return Out;
+}
+
+std::string describeUops(const MachineModel &M, const DecodedInstr &D) {
+  if (D.Uops.empty())
+    return D.MacroFusedIntoPrev ? "fused" : "rename";
+  // Group identical port sets: "p0156+p23", "2*p0".
+  SmallVector<std::pair<PortMask, unsigned>, 4> Groups;
+  for (const Uop &U : D.Uops) {
+    auto It = find_if(Groups, [&](auto &G) { return G.first == U.Ports; });
+    if (It == Groups.end())
+      Groups.push_back({U.Ports, 1});
+    else
+      ++It->second;
+  }
+  std::string S;
+  for (auto &[Mask, N] : Groups) {
+    if (!S.empty())
+      S += "+";
+    if (N > 1)
+      S += std::to_string(N) + "*";
+    S += M.portSetName(Mask);
+  }
+  return S;
+}
+
+} // namespace luarch
