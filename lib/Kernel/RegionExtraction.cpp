@@ -349,7 +349,12 @@ Expected<AsmKernels> extractKernels(const CodeStream &S,
                                 Twine(MaxKernelInstrs) +
                                 " (--max-instructions)");
     Kernel K;
-    K.Name = R.Name.empty() ? "region " + std::to_string(++Unnamed) : R.Name;
+    K.Name = R.Name;
+    if (K.Name.empty()) {
+      // An unnamed marker region: name it after the label it starts at.
+      std::string Label = labelBefore(S, X.EventOf[R.Begin]);
+      K.Name = Label.empty() ? "region " + std::to_string(++Unnamed) : Label;
+    }
     K.Loc = R.Loc;
     K.Shape = KernelShape::Loop;
     unsigned Calls = 0, InnerBranches = 0;

@@ -361,6 +361,42 @@ bool UopDecoder::buildFromSchedModel(const MCInst &Inst,
   return true;
 }
 
+/// `reg += constant` on a 64-bit register (add/sub/inc/dec/lea), which lets
+/// the dependency analysis follow constant-stride addresses.
+static void findConstantIncrement(const MCInst &Inst, StringRef Op,
+                                  const X86Semantics &Sem, DecodedInstr &D) {
+  auto Reg = [&](unsigned I) {
+    return I < Inst.getNumOperands() && Inst.getOperand(I).isReg()
+               ? Inst.getOperand(I).getReg()
+               : MCRegister();
+  };
+  auto Imm = [&](unsigned I, int64_t &V) {
+    if (I >= Inst.getNumOperands() || !Inst.getOperand(I).isImm())
+      return false;
+    V = Inst.getOperand(I).getImm();
+    return true;
+  };
+  int64_t V = 0;
+  MCRegister Dst = Reg(0);
+  if (!Dst || Sem.regBits(Dst) != 64)
+    return;
+  if ((Op == "ADD64ri8" || Op == "ADD64ri32") && Imm(2, V))
+    ;
+  else if ((Op == "SUB64ri8" || Op == "SUB64ri32") && Imm(2, V))
+    V = -V;
+  else if (Op == "INC64r")
+    V = 1;
+  else if (Op == "DEC64r")
+    V = -1;
+  else if (Op == "LEA64r" && Reg(1) == Dst && !Reg(3) && !Reg(5) &&
+           Imm(4, V))
+    ;
+  else
+    return;
+  D.IncrementedUnit = Sem.unitOf(Dst);
+  D.Increment = V;
+}
+
 DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   DecodedInstr D;
   D.Opcode = Inst.getOpcode();
@@ -380,6 +416,7 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   D.NumExplicitRegOperands = Info.NumExplicitRegOperands;
   D.DestIsAlsoSource = Info.DestIsAlsoSource;
   D.IsSyscallOrPrivileged = Info.IsSyscallOrPrivileged;
+  findConstantIncrement(Inst, Sem.opcodeName(Inst.getOpcode()), Sem, D);
   for (unsigned I = 0, E = Inst.getNumOperands(); I != E; ++I) {
     bool InMem = D.Mem && I >= D.Mem->OperandIndex && I < D.Mem->OperandIndex + 5;
     if (!InMem && Inst.getOperand(I).isImm() &&

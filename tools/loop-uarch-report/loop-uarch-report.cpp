@@ -1,74 +1,137 @@
-//===- loop-uarch-report.cpp - The standalone analyzer -------------------===//
-#include "luarch/Kernel/AsmFrontend.h"
+//===- loop-uarch-report.cpp - The standalone loop analyzer --------------===//
+//
+// loop-uarch-report [options] <input>
+//
+// Reads assembly (AT&T or Intel), finds the regions to analyse (llvm-mca,
+// OSACA or IACA markers, else every innermost loop) and reports predicted
+// cycles per iteration, the bounds, the bottleneck and a per-instruction
+// table. Options follow llvm-mca where they overlap. See docs/usage.md.
+//
+//===----------------------------------------------------------------------===//
+#include "Driver.h"
+
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Model/MachineModel.h"
-#include "luarch/Model/UopDecoder.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 using namespace luarch;
 
-static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<input .s>"),
-                                      cl::init("-"));
-static cl::opt<std::string> MCPU("mcpu", cl::desc("Target CPU (LLVM name)"),
-                                 cl::init("native"));
-static cl::opt<bool> ShowDecoding("show-decoding", cl::desc("Print each instruction's uops"));
+static cl::OptionCategory Cat("loop-uarch-report options");
+
+static cl::opt<std::string> InputFile(cl::Positional,
+                                      cl::desc("<input .s file, or - for stdin>"),
+                                      cl::init("-"), cl::cat(Cat));
+static cl::opt<std::string> OutputFile("o", cl::desc("Output file (default stdout)"),
+                                       cl::value_desc("file"), cl::init("-"),
+                                       cl::cat(Cat));
+static cl::opt<std::string>
+    MTriple("mtriple", cl::desc("Target triple (x86_64 only)"),
+            cl::init("x86_64-unknown-linux-gnu"), cl::cat(Cat));
+static cl::opt<std::string>
+    MCPU("mcpu",
+         cl::desc("Target CPU, an LLVM -mcpu name (see --list-cpus); "
+                  "'native' = the host"),
+         cl::value_desc("cpu"), cl::init("native"), cl::cat(Cat));
+static cl::opt<unsigned>
+    Iterations("iterations",
+               cl::desc("Iterations to simulate (0 = until steady state)"),
+               cl::init(0), cl::cat(Cat));
+static cl::opt<OutputFormat>
+    Format("format", cl::desc("Report format"),
+           cl::values(clEnumValN(OutputFormat::Text, "text", "text report"),
+                      clEnumValN(OutputFormat::JSON, "json",
+                                 "JSON (docs/json-schema.md)")),
+           cl::init(OutputFormat::Text), cl::cat(Cat));
+static cl::alias JSONAlias("json", cl::desc("Same as --format=json"),
+                           cl::aliasopt(Format), cl::NotHidden);
+static cl::opt<PortAssignment> PortAssign(
+    "port-assignment", cl::desc("How flexible uops spread over ports"),
+    cl::values(clEnumValN(PortAssignment::Optimal, "optimal",
+                          "min-max optimal assignment (default)"),
+               clEnumValN(PortAssignment::EqualSplit, "equal",
+                          "OSACA's fixed 1/n split")),
+    cl::init(PortAssignment::Optimal), cl::cat(Cat));
+static cl::opt<bool> ShowDecoding("show-decoding",
+                                  cl::desc("Show each instruction's uops, "
+                                           "ports and data source"),
+                                  cl::cat(Cat));
+static cl::opt<bool> DescribeCPU("describe-cpu",
+                                 cl::desc("Print the -mcpu model with the "
+                                          "source of every number and exit"),
+                                 cl::cat(Cat));
+static cl::opt<bool> ListCPUs("list-cpus", cl::desc("List supported CPUs"),
+                              cl::cat(Cat));
+static cl::opt<unsigned>
+    Unroll("unroll",
+           cl::desc("Source iterations per kernel iteration (divides the "
+                    "headline figure)"),
+           cl::init(1), cl::cat(Cat));
+static cl::opt<unsigned> MaxInstructions(
+    "max-instructions",
+    cl::desc("Refuse kernels with more instructions than this"),
+    cl::init(100000), cl::cat(Cat));
 static cl::opt<bool> DebugMatching("debug-matching", cl::Hidden,
                                    cl::desc("Print uops.info candidates"));
-static cl::opt<std::string> MTriple("mtriple", cl::desc("Target triple"),
-                                    cl::init("x86_64-unknown-linux-gnu"));
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
-  cl::ParseCommandLineOptions(argc, argv, "LoopUArch loop analyzer\n");
+  cl::HideUnrelatedOptions(Cat);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "LoopUArch: cycles per iteration of x86-64 loops, and what limits "
+      "them\n");
+
+  if (ListCPUs) {
+    for (const MachineModel *M : allMachineModels()) {
+      outs() << left_justify(M->Name, 16) << M->Vendor << " "
+             << M->Description;
+      if (!M->Aliases.empty()) {
+        outs() << " (also:";
+        for (const std::string &A : M->Aliases)
+          outs() << " " << A;
+        outs() << ")";
+      }
+      outs() << "\n";
+    }
+    return 0;
+  }
+
   auto Model = getMachineModel(MCPU);
   if (!Model) {
-    WithColor::error() << toString(Model.takeError()) << "\n";
+    WithColor::error(errs(), "loop-uarch-report")
+        << toString(Model.takeError()) << "\n";
     return 1;
   }
-  auto TC = TargetContext::create(MTriple, Model->Name);
-  if (!TC) {
-    WithColor::error() << toString(TC.takeError()) << "\n";
-    return 1;
+  if (DescribeCPU) {
+    outs() << describeMachineModel(*Model);
+    return 0;
   }
-  auto Buf = MemoryBuffer::getFileOrSTDIN(InputFile);
-  if (!Buf) {
-    WithColor::error() << InputFile << ": " << Buf.getError().message() << "\n";
+
+  DriverOptions Opts;
+  Opts.InputFile = InputFile;
+  Opts.OutputFile = OutputFile;
+  Opts.Triple = MTriple;
+  Opts.Model = &*Model;
+  Opts.Iterations = Iterations;
+  Opts.Format = Format;
+  Opts.Ports = PortAssign;
+  Opts.ShowDecoding = ShowDecoding;
+  Opts.DebugMatching = DebugMatching;
+  Opts.Unroll = Unroll;
+  Opts.MaxInstructions = MaxInstructions;
+  if (Error E = runDriver(Opts)) {
+    std::string Msg = toString(std::move(E));
+    // Messages that already carry "file:line: error:" are printed as is.
+    if (StringRef(Msg).contains(": error:"))
+      errs() << Msg << "\n";
+    else
+      WithColor::error(errs(), "loop-uarch-report") << Msg << "\n";
     return 1;
-  }
-  auto Kernels = parseAsmKernels(**TC, (*Buf)->getBuffer(), InputFile);
-  if (!Kernels) {
-    errs() << toString(Kernels.takeError()) << "\n";
-    return 1;
-  }
-  UopDecoder Dec(*Model, **TC);
-  for (const Kernel &K : Kernels->Kernels) {
-    outs() << K.Name << " (" << K.Loc.str() << ")\n";
-    for (const DecodedInstr &D : Dec.decodeKernel(K)) {
-      (void)D;
-    }
-    auto Ds = Dec.decodeKernel(K);
-    for (size_t I = 0; I < K.size(); ++I) {
-      const DecodedInstr &D = Ds[I];
-      outs() << "  " << left_justify(K.Instrs[I].Text, 40) << " "
-             << D.IssueSlots << "/" << D.numUops() << " "
-             << describeUops(*Model, D) << " lat=" << D.Latency
-             << " ld=" << D.LoadLatency << " [" << decodeSourceName(D.Source)
-             << ": " << D.Variant << "]" << (D.ZeroIdiom ? " zero-idiom" : "")
-             << (D.DividerCycles ? " div=" + std::to_string(D.DividerCycles)
-                                 : "")
-             << "\n";
-      if (DebugMatching) {
-        UopsInfoMatcher M(**TC, Dec.semantics());
-        for (const std::string &C : M.candidates(K.Instrs[I].Inst))
-          outs() << "      candidate: " << C << "\n";
-      }
-    }
   }
   return 0;
 }

@@ -102,6 +102,11 @@ struct DecodedInstr {
   bool HasImmediate = false;
   bool IsSyscallOrPrivileged = false;
 
+  /// `unit += Increment` with a constant (add/sub/inc/dec/lea of a 64-bit
+  /// register to itself): lets analyses follow constant-stride addresses.
+  RegUnit IncrementedUnit = regunit::None;
+  int64_t Increment = 0;
+
   /// Why the model is approximate (fallback reason), empty if exact.
   std::string Note;
 

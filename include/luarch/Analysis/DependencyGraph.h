@@ -1,0 +1,86 @@
+//===- DependencyGraph.h - Data dependencies of a loop body ----*- C++ -*-===//
+//
+// Register, flag and (when the addresses provably match) memory
+// dependencies between the instructions of a loop body, within an
+// iteration (distance 0) and into the next one (distance 1).
+//
+// Edge weights follow the consumer: an edge u→v weighs the time from u's
+// result to v's result along that input (v's compute latency through a data
+// operand; v's load-to-use plus compute latency through an address operand;
+// the store-forwarding latency through memory). A path's length is then the
+// first node's own latency plus its edge weights.
+//
+// Loop-carried dependencies: the recurrence bound is the maximum cycle
+// ratio (sum of weights / sum of distances) over all dependency cycles. We
+// compute it without enumerating paths: a longest-path pass per carried
+// value (register, flag group or memory location live across iterations)
+// gives the matrix A[r][s] = longest path from r's value at iteration start
+// to s's value at iteration end; the bound is the maximum cycle mean of A
+// (Karp's algorithm), and the critical cycle's instructions are recovered
+// from the longest-path predecessors. Polynomial in the body size.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_ANALYSIS_DEPENDENCYGRAPH_H
+#define LUARCH_ANALYSIS_DEPENDENCYGRAPH_H
+
+#include "luarch/Kernel/Kernel.h"
+#include "luarch/Model/DecodedInstr.h"
+#include "luarch/Model/MachineModel.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <string>
+#include <vector>
+
+namespace luarch {
+
+struct DepEdge {
+  unsigned From = 0, To = 0;
+  double Weight = 0;
+  unsigned Distance = 0; ///< 0: same iteration, 1: into the next iteration
+  enum Kind : uint8_t { Register, Address, Memory } K = Register;
+  /// Register unit carried by the edge (regunit::None for memory).
+  RegUnit Unit = 0xff;
+};
+
+/// One loop-carried recurrence.
+struct Recurrence {
+  /// Cycles per iteration this recurrence alone imposes.
+  double CyclesPerIteration = 0;
+  /// Total latency around the cycle and the iterations it spans.
+  double Latency = 0;
+  unsigned Distance = 1;
+  /// Instructions on the cycle, in dependency order.
+  std::vector<unsigned> Instrs;
+  /// Carried values on the cycle ("xmm1", "CF", "mem 8(%rbx)").
+  std::vector<std::string> Carried;
+};
+
+struct DependencyAnalysis {
+  std::vector<DepEdge> Edges;
+  /// Longest path through one iteration (OSACA's CP), and its instructions.
+  double CriticalPath = 0;
+  std::vector<unsigned> CriticalPathInstrs;
+  /// Per instruction: its contribution to the critical path (0 if off it).
+  std::vector<double> CPContribution;
+  /// The binding recurrence (max cycle ratio) and every self-recurrence of
+  /// a carried value (e.g. an induction variable), strongest first.
+  std::vector<Recurrence> Recurrences;
+  /// Cycles per iteration bound from recurrences (0 if none).
+  double RecurrenceBound = 0;
+  /// Per instruction: its latency on the binding recurrence (0 if off it).
+  std::vector<double> LCDContribution;
+};
+
+/// Builds the graph and runs CP and recurrence analysis. \p K supplies the
+/// MCInsts (for constant-stride address tracking), \p D the decoded body.
+DependencyAnalysis analyzeDependencies(const Kernel &K,
+                                       llvm::ArrayRef<DecodedInstr> D,
+                                       const MachineModel &M);
+
+/// Maximum cycle mean of a dense weighted digraph (Karp), -inf if acyclic;
+/// \p Cycle receives the vertices of one maximum-mean cycle.
+double maxCycleMean(const std::vector<std::vector<double>> &W,
+                    std::vector<unsigned> *Cycle = nullptr);
+
+} // namespace luarch
+
+#endif

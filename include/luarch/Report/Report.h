@@ -1,0 +1,54 @@
+//===- Report.h - Rendering analysis results -------------------*- C++ -*-===//
+//
+// Everything a report shows about one kernel, and the renderers: a text
+// report for people, JSON (schema "loop-uarch-report", versioned, see
+// docs/json-schema.md) for tools.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_REPORT_REPORT_H
+#define LUARCH_REPORT_REPORT_H
+
+#include "luarch/Analysis/StaticAnalysis.h"
+#include "luarch/Kernel/Kernel.h"
+#include "luarch/Model/DecodedInstr.h"
+#include "luarch/Model/MachineModel.h"
+#include "luarch/Model/UopDecoder.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+#include <string>
+#include <vector>
+
+namespace luarch {
+
+/// JSON schema version; bump on incompatible changes (docs/json-schema.md).
+constexpr unsigned JSONSchemaVersion = 1;
+
+struct KernelReport {
+  const Kernel *K = nullptr;
+  const MachineModel *M = nullptr;
+  std::vector<DecodedInstr> Decoded;
+  StaticAnalysis Static;
+  /// How the region was selected ("innermost loops", "IACA markers").
+  std::string Selection;
+  std::vector<std::string> Warnings;
+
+  /// The headline prediction and its limiting resource.
+  double cyclesPerIteration() const { return Static.Throughput; }
+  std::string bottleneck() const;
+};
+
+struct ReportOptions {
+  bool ShowTable = true;
+  bool ShowDecoding = false;
+};
+
+void printTextReport(llvm::raw_ostream &OS, const KernelReport &R,
+                     const ReportOptions &Opts = {});
+llvm::json::Value toJSON(const KernelReport &R);
+
+/// Flags column letters for an instruction ("F^", "Z", ...).
+std::string instrFlags(const DecodedInstr &D);
+
+} // namespace luarch
+
+#endif

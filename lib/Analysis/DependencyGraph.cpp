@@ -1,0 +1,439 @@
+//===- DependencyGraph.cpp - CP and loop-carried recurrences -------------===//
+#include "luarch/Analysis/DependencyGraph.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <tuple>
+
+using namespace llvm;
+
+namespace luarch {
+
+namespace {
+
+constexpr double NegInf = -std::numeric_limits<double>::infinity();
+
+bool computes(const DecodedInstr &D) {
+  return any_of(D.Uops, [](const Uop &U) {
+    return U.Kind == UopKind::Compute || U.Kind == UopKind::Branch;
+  });
+}
+
+/// Time from a data (register) input to the instruction's result.
+double dataLatency(const DecodedInstr &D) {
+  if (D.MacroFusedIntoPrev)
+    return 0;
+  if (computes(D) || D.EliminatedMove || D.ZeroIdiom)
+    return D.Latency;
+  return 0; // a store's data, or an instruction without register results
+}
+
+/// Time from an address input to the instruction's result.
+double addressLatency(const DecodedInstr &D) {
+  if (!D.MayLoad)
+    return 0;
+  return D.LoadLatency + (computes(D) ? D.Latency : 0);
+}
+
+double ownLatency(const DecodedInstr &D) {
+  return std::max(dataLatency(D), addressLatency(D));
+}
+
+/// Register units whose every write in the body is `unit += constant`:
+/// their value at a position is (value at iteration start) + offset.
+struct AffineUnits {
+  /// Per unit: all writes are constant increments.
+  std::vector<bool> Affine;
+  /// Per unit: total increment per iteration.
+  std::vector<int64_t> Stride;
+  /// Per instruction and unit: increment applied before that instruction.
+  std::vector<DenseMap<RegUnit, int64_t>> OffsetBefore;
+};
+
+AffineUnits affineUnits(ArrayRef<DecodedInstr> D) {
+  AffineUnits A;
+  A.Affine.assign(regunit::Count, true);
+  A.Stride.assign(regunit::Count, 0);
+  A.OffsetBefore.resize(D.size());
+  std::vector<int64_t> Running(regunit::Count, 0);
+  for (size_t I = 0; I < D.size(); ++I) {
+    for (RegUnit U : D[I].AddressReads)
+      A.OffsetBefore[I][U] = Running[U];
+    for (RegUnit U : D[I].Writes) {
+      if (U >= regunit::Count)
+        continue;
+      if (D[I].IncrementedUnit == U)
+        Running[U] += D[I].Increment;
+      else
+        A.Affine[U] = false;
+    }
+  }
+  for (unsigned U = 0; U < regunit::Count; ++U)
+    A.Stride[U] = Running[U];
+  return A;
+}
+
+/// The units of a memory operand's base and index registers (None if
+/// absent), from the decoded address reads (base first, then index; a
+/// register used as both appears once).
+std::pair<RegUnit, RegUnit> addressUnits(const DecodedInstr &D) {
+  const MemOperand &M = *D.Mem;
+  bool HasBase = M.Base && !M.RIPRelative;
+  RegUnit Base = regunit::None, Index = regunit::None;
+  ArrayRef<RegUnit> A = D.AddressReads;
+  if (HasBase && !A.empty())
+    Base = A[0];
+  if (M.Index)
+    Index = HasBase ? (A.size() > 1 ? A[1] : Base)
+                    : (A.empty() ? regunit::None : A[0]);
+  return {Base, Index};
+}
+
+/// Addresses that can be compared: the registers (and scale, segment) of
+/// the operand, plus the displacement normalised to the registers' values
+/// at iteration start (constant increments folded in).
+struct AddrKey {
+  unsigned Base, Index, Scale, Segment;
+  int64_t Offset;
+  bool operator<(const AddrKey &O) const {
+    return std::tie(Base, Index, Scale, Segment, Offset) <
+           std::tie(O.Base, O.Index, O.Scale, O.Segment, O.Offset);
+  }
+};
+
+/// The key of instruction I's memory operand, shifted by Distance
+/// iterations; false if the address cannot be tracked.
+bool addressKey(ArrayRef<DecodedInstr> D, const AffineUnits &A, size_t I,
+                unsigned Distance, AddrKey &K) {
+  const MemOperand &M = *D[I].Mem;
+  if (M.SymbolicDisp || M.RIPRelative)
+    return false;
+  auto [Base, Index] = addressUnits(D[I]);
+  K = {M.Base.id(), M.Index.id(), M.Scale, M.Segment.id(), M.Disp};
+  for (auto [U, Scale] :
+       {std::pair<RegUnit, int64_t>{Base, 1}, {Index, int64_t(M.Scale)}}) {
+    if (U == regunit::None)
+      continue;
+    if (A.Affine[U])
+      K.Offset += Scale * (A.OffsetBefore[I].lookup(U) + Distance * A.Stride[U]);
+    else if (Distance)
+      return false; // changes across iterations in a way we cannot follow
+  }
+  return true;
+}
+
+/// The register as the producer spells it (xmm1 rather than the canonical
+/// zmm1, eax rather than rax), found in its printed text.
+std::string writtenRegName(StringRef Text, RegUnit U) {
+  std::string Canon = regUnitName(U);
+  if (isVecUnit(U)) {
+    std::string Num = Canon.substr(3);
+    for (const char *P : {"xmm", "ymm", "zmm"}) {
+      std::string Cand = P + Num;
+      // A whole register name, not the prefix of xmm12 when looking for xmm1.
+      for (size_t At = Text.find(Cand); At != StringRef::npos;
+           At = Text.find(Cand, At + 1))
+        if (At + Cand.size() == Text.size() ||
+            !isdigit(static_cast<unsigned char>(Text[At + Cand.size()])))
+          return Cand;
+    }
+  }
+  return Canon;
+}
+
+} // namespace
+
+double maxCycleMean(const std::vector<std::vector<double>> &W,
+                    std::vector<unsigned> *Cycle) {
+  size_t N = W.size();
+  if (N == 0)
+    return NegInf;
+  // Karp: F[k][v] = max weight of a walk of exactly k edges ending at v,
+  // starting anywhere (a virtual source with 0-weight edges to every node).
+  std::vector<std::vector<double>> F(N + 1, std::vector<double>(N, NegInf));
+  std::vector<std::vector<int>> Pred(N + 1, std::vector<int>(N, -1));
+  for (size_t V = 0; V < N; ++V)
+    F[0][V] = 0;
+  for (size_t K = 1; K <= N; ++K)
+    for (size_t U = 0; U < N; ++U) {
+      if (F[K - 1][U] == NegInf)
+        continue;
+      for (size_t V = 0; V < N; ++V)
+        if (W[U][V] != NegInf && F[K - 1][U] + W[U][V] > F[K][V]) {
+          F[K][V] = F[K - 1][U] + W[U][V];
+          Pred[K][V] = U;
+        }
+    }
+  double Best = NegInf;
+  int BestV = -1;
+  for (size_t V = 0; V < N; ++V) {
+    if (F[N][V] == NegInf)
+      continue;
+    double Worst = std::numeric_limits<double>::infinity();
+    for (size_t K = 0; K < N; ++K)
+      if (F[K][V] != NegInf)
+        Worst = std::min(Worst, (F[N][V] - F[K][V]) / double(N - K));
+    if (Worst > Best) {
+      Best = Worst;
+      BestV = V;
+    }
+  }
+  if (Cycle && BestV >= 0) {
+    // The N-edge walk ending at BestV contains a maximum-mean cycle: walk
+    // back and cut at the first repeated vertex.
+    std::vector<unsigned> Walk;
+    int V = BestV;
+    for (size_t K = N; K > 0 && V >= 0; --K) {
+      Walk.push_back(V);
+      V = Pred[K][V];
+    }
+    if (V >= 0)
+      Walk.push_back(V);
+    std::reverse(Walk.begin(), Walk.end());
+    // Find the cycle with the best mean among repeated-vertex segments.
+    double BestMean = NegInf;
+    for (size_t I = 0; I < Walk.size(); ++I)
+      for (size_t J = I + 1; J < Walk.size(); ++J)
+        if (Walk[J] == Walk[I]) {
+          double Sum = 0;
+          for (size_t K = I; K < J; ++K)
+            Sum += W[Walk[K]][Walk[K + 1]];
+          double Mean = Sum / double(J - I);
+          if (Mean > BestMean + 1e-12) {
+            BestMean = Mean;
+            Cycle->assign(Walk.begin() + I, Walk.begin() + J);
+          }
+          break;
+        }
+  }
+  return Best;
+}
+
+DependencyAnalysis analyzeDependencies(const Kernel &K,
+                                       ArrayRef<DecodedInstr> D,
+                                       const MachineModel &M) {
+  DependencyAnalysis R;
+  size_t N = D.size();
+  R.CPContribution.assign(N, 0);
+  R.LCDContribution.assign(N, 0);
+  if (N == 0)
+    return R;
+
+  // Final writer of each unit in the body (for loop-carried edges).
+  std::vector<int> FinalWriter(regunit::Count, -1);
+  for (size_t I = 0; I < N; ++I)
+    for (RegUnit U : D[I].Writes)
+      if (U < regunit::Count)
+        FinalWriter[U] = I;
+
+  std::vector<int> LastWriter(regunit::Count, -1);
+  for (size_t V = 0; V < N; ++V) {
+    auto addFrom = [&](RegUnit U, double W, DepEdge::Kind Kd) {
+      if (U >= regunit::Count)
+        return;
+      if (LastWriter[U] >= 0)
+        R.Edges.push_back({unsigned(LastWriter[U]), unsigned(V), W, 0, Kd, U});
+      else if (FinalWriter[U] >= 0)
+        R.Edges.push_back({unsigned(FinalWriter[U]), unsigned(V), W, 1, Kd, U});
+    };
+    for (RegUnit U : D[V].Reads)
+      addFrom(U, dataLatency(D[V]), DepEdge::Register);
+    for (RegUnit U : D[V].AddressReads)
+      addFrom(U, addressLatency(D[V]), DepEdge::Address);
+    for (RegUnit U : D[V].Writes)
+      if (U < regunit::Count)
+        LastWriter[U] = V;
+  }
+
+  // Memory: the nearest store before each load that provably writes what
+  // it reads (same iteration), else the last such store of the previous
+  // iteration. Stores are indexed by normalised address: O(n log n).
+  AffineUnits A = affineUnits(D);
+  std::map<AddrKey, std::vector<unsigned>> StoresAt;
+  for (size_t S = 0; S < N; ++S) {
+    AddrKey Key;
+    if (D[S].MayStore && D[S].Mem && addressKey(D, A, S, 0, Key))
+      StoresAt[Key].push_back(S);
+  }
+  // Positions of writes to each unit, to reject a same-iteration match
+  // when a register of a non-affine address changes in between.
+  std::vector<std::vector<unsigned>> WritesOf(regunit::Count);
+  for (size_t I = 0; I < N; ++I)
+    for (RegUnit U : D[I].Writes)
+      if (U < regunit::Count)
+        WritesOf[U].push_back(I);
+  auto writtenBetween = [&](RegUnit U, size_t From, size_t To) {
+    const std::vector<unsigned> &W = WritesOf[U];
+    auto It = std::upper_bound(W.begin(), W.end(), unsigned(From));
+    return It != W.end() && *It < To;
+  };
+  auto widthOK = [&](size_t S, size_t L) {
+    return !D[S].MemBits || !D[L].MemBits || D[L].MemBits <= D[S].MemBits;
+  };
+  for (size_t L = 0; L < N; ++L) {
+    if (!D[L].MayLoad || !D[L].Mem)
+      continue;
+    int From = -1;
+    unsigned Dist = 0;
+    AddrKey Key;
+    if (addressKey(D, A, L, 0, Key)) {
+      auto It = StoresAt.find(Key);
+      if (It != StoresAt.end()) {
+        auto Pos = std::lower_bound(It->second.begin(), It->second.end(),
+                                    unsigned(L));
+        if (Pos != It->second.begin()) {
+          unsigned S = *std::prev(Pos);
+          auto [Base, Index] = addressUnits(D[L]);
+          bool Stable = true;
+          for (RegUnit U : {Base, Index})
+            if (U != regunit::None && !A.Affine[U] && writtenBetween(U, S, L))
+              Stable = false;
+          if (Stable && widthOK(S, L))
+            From = S;
+        }
+      }
+    }
+    if (From < 0 && addressKey(D, A, L, 1, Key)) {
+      auto It = StoresAt.find(Key);
+      if (It != StoresAt.end() && It->second.back() >= L &&
+          widthOK(It->second.back(), L)) {
+        From = It->second.back();
+        Dist = 1;
+      }
+    }
+    if (From >= 0)
+      R.Edges.push_back({unsigned(From), unsigned(L),
+                         double(M.Memory.StoreForwardLatency) +
+                             (computes(D[L]) ? D[L].Latency : 0),
+                         Dist, DepEdge::Memory, regunit::None});
+  }
+
+  // Critical path of one iteration (distance-0 edges go forward).
+  std::vector<std::vector<const DepEdge *>> In(N);
+  for (const DepEdge &E : R.Edges)
+    In[E.To].push_back(&E);
+  std::vector<double> CP(N);
+  std::vector<int> CPPred(N, -1);
+  for (size_t V = 0; V < N; ++V) {
+    CP[V] = ownLatency(D[V]);
+    for (const DepEdge *E : In[V])
+      if (E->Distance == 0 && CP[E->From] + E->Weight > CP[V]) {
+        CP[V] = CP[E->From] + E->Weight;
+        CPPred[V] = E->From;
+      }
+  }
+  size_t End = std::max_element(CP.begin(), CP.end()) - CP.begin();
+  R.CriticalPath = CP[End];
+  for (int V = End; V >= 0; V = CPPred[V]) {
+    R.CriticalPathInstrs.push_back(V);
+    R.CPContribution[V] =
+        CPPred[V] >= 0 ? CP[V] - CP[CPPred[V]] : CP[V];
+  }
+  std::reverse(R.CriticalPathInstrs.begin(), R.CriticalPathInstrs.end());
+
+  // Carried values: one per distinct (producer, unit) of a distance-1 edge.
+  struct Carried {
+    unsigned Producer;
+    RegUnit Unit;
+    std::string Name;
+  };
+  std::vector<Carried> C;
+  std::map<std::pair<unsigned, RegUnit>, unsigned> CarriedIdx;
+  std::vector<std::vector<std::pair<const DepEdge *, unsigned>>> StartsOf;
+  for (const DepEdge &E : R.Edges) {
+    if (E.Distance != 1)
+      continue;
+    auto Key = std::make_pair(E.From, E.Unit);
+    auto [It, New] = CarriedIdx.try_emplace(Key, C.size());
+    if (New) {
+      std::string Name = E.K == DepEdge::Memory
+                             ? "memory written by " + K.Instrs[E.From].Text
+                             : writtenRegName(K.Instrs[E.From].Text, E.Unit);
+      C.push_back({E.From, E.Unit, Name});
+      StartsOf.emplace_back();
+    }
+    StartsOf[It->second].push_back({&E, E.To});
+  }
+  size_t NC = C.size();
+  std::vector<std::vector<double>> W(NC, std::vector<double>(NC, NegInf));
+  std::vector<std::vector<int>> PathPred(NC);
+  std::vector<std::vector<double>> Dist(NC);
+  for (size_t Ci = 0; Ci < NC; ++Ci) {
+    std::vector<double> &Dd = Dist[Ci];
+    std::vector<int> &P = PathPred[Ci];
+    Dd.assign(N, NegInf);
+    P.assign(N, -2); // -1: entered from the carried value, -2: unreached
+    for (auto [E, To] : StartsOf[Ci])
+      if (E->Weight > Dd[To]) {
+        Dd[To] = E->Weight;
+        P[To] = -1;
+      }
+    for (size_t V = 0; V < N; ++V)
+      for (const DepEdge *E : In[V])
+        if (E->Distance == 0 && Dd[E->From] != NegInf &&
+            Dd[E->From] + E->Weight > Dd[V]) {
+          Dd[V] = Dd[E->From] + E->Weight;
+          P[V] = E->From;
+        }
+    for (size_t Cj = 0; Cj < NC; ++Cj)
+      W[Ci][Cj] = Dd[C[Cj].Producer];
+  }
+
+  auto pathInstrs = [&](unsigned Ci, unsigned Target) {
+    std::vector<unsigned> Path;
+    for (int V = Target; V >= 0; V = PathPred[Ci][V])
+      Path.push_back(V);
+    std::reverse(Path.begin(), Path.end());
+    return Path;
+  };
+  auto makeRecurrence = [&](ArrayRef<unsigned> Cycle) {
+    Recurrence Rec;
+    for (size_t I = 0; I < Cycle.size(); ++I) {
+      unsigned Ci = Cycle[I], Cj = Cycle[(I + 1) % Cycle.size()];
+      Rec.Latency += W[Ci][Cj];
+      Rec.Carried.push_back(C[Ci].Name);
+      for (unsigned V : pathInstrs(Ci, C[Cj].Producer))
+        Rec.Instrs.push_back(V);
+    }
+    Rec.Distance = Cycle.size();
+    Rec.CyclesPerIteration = Rec.Latency / Rec.Distance;
+    return Rec;
+  };
+
+  std::vector<unsigned> Critical;
+  double Bound = maxCycleMean(W, &Critical);
+  if (Bound != NegInf && !Critical.empty()) {
+    R.RecurrenceBound = std::max(0.0, Bound);
+    Recurrence Main = makeRecurrence(Critical);
+    // Per-instruction contribution on the binding cycle.
+    for (size_t I = 0; I < Critical.size(); ++I) {
+      unsigned Ci = Critical[I], Cj = Critical[(I + 1) % Critical.size()];
+      std::vector<unsigned> Path = pathInstrs(Ci, C[Cj].Producer);
+      double Prev = 0;
+      for (unsigned V : Path) {
+        R.LCDContribution[V] += Dist[Ci][V] - Prev;
+        Prev = Dist[Ci][V];
+      }
+    }
+    R.Recurrences.push_back(Main);
+  }
+  // Self-recurrences of other carried values (induction variables...).
+  for (size_t Ci = 0; Ci < NC; ++Ci) {
+    if (W[Ci][Ci] == NegInf)
+      continue;
+    if (Critical.size() == 1 && Critical[0] == Ci)
+      continue;
+    R.Recurrences.push_back(makeRecurrence({unsigned(Ci)}));
+  }
+  std::stable_sort(R.Recurrences.begin() + (R.Recurrences.empty() ? 0 : 1),
+                   R.Recurrences.end(),
+                   [](const Recurrence &A, const Recurrence &B) {
+                     return A.CyclesPerIteration > B.CyclesPerIteration;
+                   });
+  return R;
+}
+
+} // namespace luarch

@@ -1,0 +1,288 @@
+//===- PortPressure.cpp - Exact min-max port pressure --------------------===//
+#include "luarch/Analysis/PortPressure.h"
+
+#include "llvm/ADT/bit.h"
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+using namespace llvm;
+
+namespace luarch {
+
+namespace {
+
+constexpr double Eps = 1e-9;
+
+/// Ports that share uops form independent components (e.g. AMD's integer
+/// and FP pipes): the bound is the max over components, and subset
+/// enumeration stays small.
+std::vector<PortMask> components(ArrayRef<UopGroup> Groups) {
+  std::vector<PortMask> Comps;
+  for (const UopGroup &G : Groups)
+    if (G.Ports && G.Count > 0)
+      Comps.push_back(G.Ports);
+  // Merge overlapping sets until none overlap.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t I = 0; I < Comps.size() && !Changed; ++I)
+      for (size_t J = I + 1; J < Comps.size(); ++J)
+        if (Comps[I] & Comps[J]) {
+          Comps[I] |= Comps[J];
+          Comps.erase(Comps.begin() + J);
+          Changed = true;
+          break;
+        }
+  }
+  return Comps;
+}
+
+/// Maps the ports of \p Comp to local bit positions.
+SmallVector<unsigned, 16> portsOf(PortMask Comp) {
+  SmallVector<unsigned, 16> P;
+  for (unsigned I = 0; I < MaxPorts; ++I)
+    if (Comp & (PortMask(1) << I))
+      P.push_back(I);
+  return P;
+}
+
+uint32_t toLocal(PortMask Mask, ArrayRef<unsigned> Ports) {
+  uint32_t L = 0;
+  for (unsigned I = 0; I < Ports.size(); ++I)
+    if (Mask & (PortMask(1) << Ports[I]))
+      L |= 1u << I;
+  return L;
+}
+
+PortMask toGlobal(uint32_t Local, ArrayRef<unsigned> Ports) {
+  PortMask G = 0;
+  for (unsigned I = 0; I < Ports.size(); ++I)
+    if (Local & (1u << I))
+      G |= PortMask(1) << Ports[I];
+  return G;
+}
+
+/// Max-flow (Dinic) on a small dense graph with double capacities.
+class MaxFlow {
+public:
+  explicit MaxFlow(unsigned N) : Cap(N, std::vector<double>(N, 0)), N(N) {}
+  void add(unsigned U, unsigned V, double C) { Cap[U][V] += C; }
+  double run(unsigned S, unsigned T) {
+    double Total = 0;
+    while (bfs(S, T)) {
+      Next.assign(N, 0);
+      while (double F = dfs(S, T, std::numeric_limits<double>::infinity()))
+        Total += F;
+    }
+    return Total;
+  }
+  /// Flow pushed from U to V (residual difference).
+  double flow(unsigned U, unsigned V, double Original) const {
+    return Original - Cap[U][V];
+  }
+
+private:
+  bool bfs(unsigned S, unsigned T) {
+    Level.assign(N, -1);
+    std::vector<unsigned> Q = {S};
+    Level[S] = 0;
+    for (size_t I = 0; I < Q.size(); ++I)
+      for (unsigned V = 0; V < N; ++V)
+        if (Level[V] < 0 && Cap[Q[I]][V] > Eps) {
+          Level[V] = Level[Q[I]] + 1;
+          Q.push_back(V);
+        }
+    return Level[T] >= 0;
+  }
+  double dfs(unsigned U, unsigned T, double F) {
+    if (U == T)
+      return F;
+    for (unsigned &V = Next[U]; V < N; ++V)
+      if (Level[V] == Level[U] + 1 && Cap[U][V] > Eps) {
+        double D = dfs(V, T, std::min(F, Cap[U][V]));
+        if (D > Eps) {
+          Cap[U][V] -= D;
+          Cap[V][U] += D;
+          return D;
+        }
+      }
+    return 0;
+  }
+  std::vector<std::vector<double>> Cap;
+  std::vector<int> Level;
+  std::vector<unsigned> Next;
+  unsigned N;
+};
+
+/// Exact min-max load within one component: max over subsets Q of
+/// load(Q)/|Q|, with load(Q) = sum of groups whose ports lie within Q
+/// (sum-over-subsets dynamic programming).
+double componentBound(ArrayRef<UopGroup> Groups, ArrayRef<unsigned> Ports,
+                      uint32_t *Tight) {
+  unsigned K = Ports.size();
+  std::vector<double> F(size_t(1) << K, 0.0);
+  PortMask Comp = toGlobal((1u << K) - 1, Ports);
+  for (const UopGroup &G : Groups)
+    if (G.Ports && G.Count > 0 && (G.Ports & ~Comp) == 0)
+      F[toLocal(G.Ports, Ports)] += G.Count;
+  for (unsigned B = 0; B < K; ++B)
+    for (uint32_t Q = 0; Q < F.size(); ++Q)
+      if (Q & (1u << B))
+        F[Q] += F[Q ^ (1u << B)];
+  double Best = 0;
+  uint32_t BestQ = 0;
+  for (uint32_t Q = 1; Q < F.size(); ++Q) {
+    double V = F[Q] / llvm::popcount(Q);
+    // Prefer the larger tight set on ties: every saturated port shows.
+    if (V > Best + Eps ||
+        (std::fabs(V - Best) <= Eps && llvm::popcount(Q) > llvm::popcount(BestQ))) {
+      Best = V;
+      BestQ = Q;
+    }
+  }
+  if (Tight)
+    *Tight = BestQ;
+  return Best;
+}
+
+} // namespace
+
+double minMaxPortLoad(ArrayRef<UopGroup> Groups, unsigned NumPorts,
+                      PortMask *TightSet) {
+  double Best = 0;
+  PortMask BestSet = 0;
+  for (PortMask Comp : components(Groups)) {
+    SmallVector<unsigned, 16> Ports = portsOf(Comp);
+    uint32_t Tight = 0;
+    double B = componentBound(Groups, Ports, &Tight);
+    if (B > Best + Eps) {
+      Best = B;
+      BestSet = toGlobal(Tight, Ports);
+    } else if (std::fabs(B - Best) <= Eps) {
+      BestSet |= toGlobal(Tight, Ports);
+    }
+  }
+  if (TightSet)
+    *TightSet = BestSet;
+  return Best;
+}
+
+/// Distributes \p Groups over ports with a lexicographically balanced
+/// optimal assignment; returns, for each group, the amount per port.
+static std::vector<std::vector<double>>
+balancedAssignment(ArrayRef<UopGroup> Groups, unsigned NumPorts) {
+  std::vector<std::vector<double>> Out(Groups.size(),
+                                       std::vector<double>(NumPorts, 0.0));
+  std::vector<bool> Done(Groups.size(), false);
+  PortMask Available = 0;
+  for (const UopGroup &G : Groups)
+    Available |= G.Ports;
+  for (unsigned Round = 0; Round < NumPorts + 1 && Available; ++Round) {
+    // Remaining groups, restricted to still-available ports.
+    SmallVector<UopGroup, 16> Rem;
+    SmallVector<unsigned, 16> RemIdx;
+    for (unsigned I = 0; I < Groups.size(); ++I)
+      if (!Done[I] && Groups[I].Count > 0 && (Groups[I].Ports & Available)) {
+        Rem.push_back({Groups[I].Ports & Available, Groups[I].Count});
+        RemIdx.push_back(I);
+      }
+    if (Rem.empty())
+      break;
+    PortMask Tight = 0;
+    double T = minMaxPortLoad(Rem, NumPorts, &Tight);
+    if (!Tight)
+      break;
+    // Groups entirely within the tight set fill it exactly to T each.
+    SmallVector<unsigned, 16> Inside;
+    for (unsigned J = 0; J < Rem.size(); ++J)
+      if ((Rem[J].Ports & ~Tight) == 0)
+        Inside.push_back(J);
+    SmallVector<unsigned, 16> Ports = portsOf(Tight);
+    unsigned Src = 0, Sink = 1, GBase = 2, PBase = 2 + Inside.size();
+    MaxFlow MF(PBase + Ports.size());
+    for (unsigned J = 0; J < Inside.size(); ++J) {
+      MF.add(Src, GBase + J, Rem[Inside[J]].Count);
+      // Finite capacities: the flow is read back as capacity minus
+      // residual, which must not lose precision.
+      for (unsigned P = 0; P < Ports.size(); ++P)
+        if (Rem[Inside[J]].Ports & (PortMask(1) << Ports[P]))
+          MF.add(GBase + J, PBase + P, Rem[Inside[J]].Count);
+    }
+    for (unsigned P = 0; P < Ports.size(); ++P)
+      MF.add(PBase + P, Sink, T + 1e-7);
+    MF.run(Src, Sink);
+    for (unsigned J = 0; J < Inside.size(); ++J) {
+      unsigned GI = RemIdx[Inside[J]];
+      for (unsigned P = 0; P < Ports.size(); ++P)
+        if (Rem[Inside[J]].Ports & (PortMask(1) << Ports[P]))
+          Out[GI][Ports[P]] +=
+              MF.flow(GBase + J, PBase + P, Rem[Inside[J]].Count);
+      Done[GI] = true;
+    }
+    Available &= ~Tight;
+  }
+  return Out;
+}
+
+PortPressure computePortPressure(const MachineModel &M,
+                                 ArrayRef<DecodedInstr> Instrs,
+                                 PortAssignment A) {
+  unsigned NP = M.numPorts();
+  PortPressure R;
+  R.Assignment = A;
+  R.PerPort.assign(NP, 0.0);
+  R.PerInstr.assign(Instrs.size(), std::vector<double>(NP, 0.0));
+  R.DividerPerInstr.assign(Instrs.size(), 0.0);
+  for (size_t I = 0; I < Instrs.size(); ++I) {
+    R.DividerPerInstr[I] = Instrs[I].DividerCycles;
+    R.DividerTotal += Instrs[I].DividerCycles;
+  }
+
+  if (A == PortAssignment::EqualSplit) {
+    for (size_t I = 0; I < Instrs.size(); ++I)
+      for (const Uop &U : Instrs[I].Uops) {
+        unsigned N = llvm::popcount(U.Ports);
+        for (unsigned P = 0; P < NP && N; ++P)
+          if (U.Ports & (PortMask(1) << P))
+            R.PerInstr[I][P] += 1.0 / N;
+      }
+  } else {
+    // Aggregate uops by port set, solve, then hand each set's per-port
+    // amounts back to its instructions in proportion to their uops.
+    std::map<PortMask, double> ByMask;
+    for (const DecodedInstr &D : Instrs)
+      for (const Uop &U : D.Uops)
+        if (U.Ports)
+          ByMask[U.Ports] += 1.0;
+    std::vector<UopGroup> Groups;
+    for (auto &[Mask, Count] : ByMask)
+      Groups.push_back({Mask, Count});
+    std::vector<std::vector<double>> Assign = balancedAssignment(Groups, NP);
+    std::map<PortMask, unsigned> GroupOf;
+    for (unsigned G = 0; G < Groups.size(); ++G)
+      GroupOf[Groups[G].Ports] = G;
+    for (size_t I = 0; I < Instrs.size(); ++I)
+      for (const Uop &U : Instrs[I].Uops) {
+        if (!U.Ports)
+          continue;
+        unsigned G = GroupOf[U.Ports];
+        for (unsigned P = 0; P < NP; ++P)
+          R.PerInstr[I][P] += Assign[G][P] / Groups[G].Count;
+      }
+    minMaxPortLoad(Groups, NP, &R.BottleneckPorts);
+  }
+  for (size_t I = 0; I < Instrs.size(); ++I)
+    for (unsigned P = 0; P < NP; ++P)
+      R.PerPort[P] += R.PerInstr[I][P];
+  R.Bound = 0;
+  for (unsigned P = 0; P < NP; ++P)
+    R.Bound = std::max(R.Bound, R.PerPort[P]);
+  if (A == PortAssignment::EqualSplit)
+    for (unsigned P = 0; P < NP; ++P)
+      if (std::fabs(R.PerPort[P] - R.Bound) < 1e-6 && R.Bound > 0)
+        R.BottleneckPorts |= PortMask(1) << P;
+  return R;
+}
+
+} // namespace luarch

@@ -1,0 +1,85 @@
+//===- StaticAnalysis.cpp - Throughput bounds of a loop body -------------===//
+#include "luarch/Analysis/StaticAnalysis.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <cmath>
+
+using namespace llvm;
+
+namespace luarch {
+
+StringRef boundKindName(BoundKind K) {
+  switch (K) {
+  case BoundKind::Ports: return "ports";
+  case BoundKind::Divider: return "divider";
+  case BoundKind::FrontEnd: return "front end";
+  case BoundKind::Retire: return "retire";
+  case BoundKind::Dependency: return "loop-carried dependency";
+  }
+  return "?";
+}
+
+static std::string fmt2(double V) {
+  std::string S;
+  raw_string_ostream(S) << format("%.2f", V);
+  return S;
+}
+
+StaticAnalysis analyzeStatically(const Kernel &K, ArrayRef<DecodedInstr> D,
+                                 const MachineModel &M, PortAssignment A) {
+  StaticAnalysis R;
+  R.Ports = computePortPressure(M, D, A);
+  R.Deps = analyzeDependencies(K, D, M);
+  for (size_t I = 0; I < D.size(); ++I) {
+    R.IssueSlots += D[I].IssueSlots;
+    R.FusedUops += D[I].FusedUops;
+    R.UnfusedUops += D[I].numUops();
+    if (!D[I].isExact())
+      R.Approximate.push_back(I);
+  }
+
+  R.Bounds.push_back({BoundKind::Ports, R.Ports.Bound,
+                      M.portSetName(R.Ports.BottleneckPorts) + " saturated"});
+  if (R.Ports.DividerTotal > 0)
+    R.Bounds.push_back({BoundKind::Divider, R.Ports.DividerTotal,
+                        "divider busy " + fmt2(R.Ports.DividerTotal) +
+                            " cycles"});
+  unsigned W = M.FrontEnd.IssueWidth;
+  double FE = double(R.IssueSlots) / W;
+  std::string FEDetail = std::to_string(R.IssueSlots) + " issue slots / " +
+                         std::to_string(W) + " per cycle";
+  if (M.FrontEnd.IterationBoundaryRule && K.Shape == KernelShape::Loop) {
+    // Uops of different iterations never issue in the same cycle.
+    FE = std::ceil(FE - 1e-9);
+    FEDetail += ", iterations do not share an issue cycle";
+  }
+  R.Bounds.push_back({BoundKind::FrontEnd, FE, FEDetail});
+  unsigned RW = M.BackEnd.RetireWidth;
+  R.Bounds.push_back({BoundKind::Retire, double(R.FusedUops) / RW,
+                      std::to_string(R.FusedUops) + " uops / " +
+                          std::to_string(RW) + " per cycle"});
+  if (R.Deps.RecurrenceBound > 0) {
+    const Recurrence &Rec = R.Deps.Recurrences.front();
+    std::string Via;
+    for (const std::string &C : Rec.Carried)
+      Via += (Via.empty() ? "" : " -> ") + C;
+    R.Bounds.push_back({BoundKind::Dependency, R.Deps.RecurrenceBound,
+                        std::to_string(Rec.Instrs.size()) +
+                            " instructions, " + fmt2(Rec.Latency) +
+                            " cycles per " + std::to_string(Rec.Distance) +
+                            " iteration(s) through " + Via});
+  }
+  std::stable_sort(R.Bounds.begin(), R.Bounds.end(),
+                   [](const ThroughputBound &X, const ThroughputBound &Y) {
+                     return X.Cycles > Y.Cycles;
+                   });
+  R.Throughput = R.Bounds.front().Cycles;
+  for (const ThroughputBound &B : R.Bounds)
+    if (B.Cycles >= R.Throughput * 0.995 && B.Cycles > 0)
+      R.Limiters.push_back(B.Kind);
+  return R;
+}
+
+} // namespace luarch

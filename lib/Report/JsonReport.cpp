@@ -1,0 +1,125 @@
+//===- JsonReport.cpp - Machine-readable results (docs/json-schema.md) ---===//
+#include "luarch/Report/Report.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace luarch {
+
+/// Rounds to 4 decimals so that JSON output is stable across platforms.
+static double r4(double V) { return std::round(V * 1e4) / 1e4; }
+
+json::Value toJSON(const KernelReport &R) {
+  const Kernel &K = *R.K;
+  const MachineModel &M = *R.M;
+  const StaticAnalysis &S = R.Static;
+
+  json::Array Ports;
+  for (const PortDesc &P : M.Ports)
+    Ports.push_back(P.Name);
+
+  json::Array Bounds;
+  for (const ThroughputBound &B : S.Bounds)
+    Bounds.push_back(json::Object{{"kind", boundKindName(B.Kind)},
+                                  {"cycles", r4(B.Cycles)},
+                                  {"detail", B.Detail}});
+  json::Array Limiters;
+  for (BoundKind B : S.Limiters)
+    Limiters.push_back(boundKindName(B));
+
+  json::Array Instrs;
+  for (size_t I = 0; I < K.size(); ++I) {
+    const DecodedInstr &D = R.Decoded[I];
+    json::Object Pressure;
+    for (unsigned P = 0; P < M.numPorts(); ++P)
+      if (S.Ports.PerInstr[I][P] > 1e-9)
+        Pressure[M.Ports[P].Name] = r4(S.Ports.PerInstr[I][P]);
+    json::Object O{
+        {"index", int64_t(I)},
+        {"line", int64_t(K.Instrs[I].Loc.Line)},
+        {"text", K.Instrs[I].Text},
+        {"bytes", int64_t(K.Instrs[I].Size)},
+        {"uops", int64_t(D.numUops())},
+        {"fused_uops", int64_t(D.FusedUops)},
+        {"issue_slots", int64_t(D.IssueSlots)},
+        {"latency", int64_t(D.Latency)},
+        {"load_latency", int64_t(D.LoadLatency)},
+        {"ports", describeUops(M, D)},
+        {"pressure", std::move(Pressure)},
+        {"divider", r4(S.Ports.DividerPerInstr[I])},
+        {"critical_path", r4(S.Deps.CPContribution[I])},
+        {"loop_carried", r4(S.Deps.LCDContribution[I])},
+        {"flags", instrFlags(D)},
+        {"source", decodeSourceName(D.Source)},
+        {"variant", D.Variant},
+    };
+    if (!D.Note.empty())
+      O["note"] = D.Note;
+    Instrs.push_back(std::move(O));
+  }
+
+  json::Array Recs;
+  for (const Recurrence &Rec : S.Deps.Recurrences) {
+    json::Array Members, Carried;
+    for (unsigned V : Rec.Instrs)
+      Members.push_back(int64_t(V));
+    for (const std::string &C : Rec.Carried)
+      Carried.push_back(C);
+    Recs.push_back(json::Object{{"cycles_per_iteration", r4(Rec.CyclesPerIteration)},
+                                {"latency", r4(Rec.Latency)},
+                                {"distance", int64_t(Rec.Distance)},
+                                {"carried", std::move(Carried)},
+                                {"instructions", std::move(Members)}});
+  }
+  json::Array CP;
+  for (unsigned V : S.Deps.CriticalPathInstrs)
+    CP.push_back(int64_t(V));
+  json::Array PortTotals;
+  for (double V : S.Ports.PerPort)
+    PortTotals.push_back(r4(V));
+  json::Array Warn;
+  for (const std::string &W : R.Warnings)
+    Warn.push_back(W);
+
+  return json::Object{
+      {"kernel",
+       json::Object{{"name", K.Name},
+                    {"file", K.Loc.File},
+                    {"line", int64_t(K.Loc.Line)},
+                    {"instructions", int64_t(K.size())},
+                    {"bytes", int64_t(K.byteSize())},
+                    {"shape", K.Shape == KernelShape::Loop ? "loop" : "unrolled"},
+                    {"unroll_factor", int64_t(K.UnrollFactor)},
+                    {"selection", R.Selection}}},
+      {"cpu", json::Object{{"name", M.Name},
+                           {"vendor", M.Vendor},
+                           {"description", M.Description},
+                           {"ports", std::move(Ports)}}},
+      {"prediction",
+       json::Object{{"cycles_per_iteration", r4(R.cyclesPerIteration())},
+                    {"cycles_per_source_iteration",
+                     r4(R.cyclesPerIteration() / std::max(1u, K.UnrollFactor))},
+                    {"bottleneck", std::move(Limiters)},
+                    {"method", "static"}}},
+      {"bounds", std::move(Bounds)},
+      {"critical_path", json::Object{{"cycles", r4(S.Deps.CriticalPath)},
+                                     {"instructions", std::move(CP)}}},
+      {"uops", json::Object{{"executed", int64_t(S.UnfusedUops)},
+                            {"fused", int64_t(S.FusedUops)},
+                            {"issue_slots", int64_t(S.IssueSlots)}}},
+      {"port_pressure",
+       json::Object{{"assignment", S.Ports.Assignment == PortAssignment::Optimal
+                                       ? "optimal"
+                                       : "equal-split"},
+                    {"per_port", std::move(PortTotals)},
+                    {"divider", r4(S.Ports.DividerTotal)},
+                    {"bound", r4(S.Ports.Bound)},
+                    {"bottleneck_ports", M.portSetName(S.Ports.BottleneckPorts)}}},
+      {"instructions", std::move(Instrs)},
+      {"recurrences", std::move(Recs)},
+      {"warnings", std::move(Warn)},
+  };
+}
+
+} // namespace luarch

@@ -1,0 +1,196 @@
+//===- TextReport.cpp - The report a performance engineer reads ----------===//
+#include "luarch/Report/Report.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include <algorithm>
+#include <cmath>
+
+using namespace llvm;
+
+namespace luarch {
+
+std::string instrFlags(const DecodedInstr &D) {
+  std::string F;
+  if (D.MacroFusedIntoPrev)
+    F += "F";
+  bool MicroFused = D.FusedUops < D.numUops() && !D.Unlaminated;
+  if (MicroFused)
+    F += "^";
+  if (D.Unlaminated)
+    F += "U";
+  if (D.ZeroIdiom || D.OnesIdiom)
+    F += "Z";
+  if (D.EliminatedMove)
+    F += "M";
+  if (D.Source == DecodeSource::LLVMSchedModel ||
+      D.Source == DecodeSource::UopsInfoPartial)
+    F += "~";
+  if (D.Source == DecodeSource::Unsupported)
+    F += "X";
+  return F;
+}
+
+std::string KernelReport::bottleneck() const {
+  std::vector<std::string> Names;
+  for (BoundKind K : Static.Limiters) {
+    std::string N = boundKindName(K).str();
+    if (K == BoundKind::Ports)
+      N += " (" + M->portSetName(Static.Ports.BottleneckPorts) + ")";
+    Names.push_back(N);
+  }
+  return join(Names, " + ");
+}
+
+static std::string num(double V, unsigned Width = 5) {
+  std::string S;
+  raw_string_ostream OS(S);
+  if (std::fabs(V) < 0.005)
+    OS << std::string(Width, ' ');
+  else
+    OS << format("%*.2f", Width, V);
+  return S;
+}
+
+static std::string cell(double V, unsigned Width) {
+  if (std::fabs(V) < 0.005)
+    return std::string(Width, ' ');
+  std::string S;
+  raw_string_ostream(S) << format("%*.1f", Width, V);
+  return S;
+}
+
+void printTextReport(raw_ostream &OS, const KernelReport &R,
+                     const ReportOptions &Opts) {
+  const Kernel &K = *R.K;
+  const MachineModel &M = *R.M;
+  const StaticAnalysis &S = R.Static;
+
+  OS << "Kernel: " << K.Name << "  (" << K.Loc.str() << ")\n";
+  OS << "CPU: " << M.Name << " (" << M.Vendor << " " << M.Description
+     << ")\n";
+  OS << "Instructions: " << K.size() << ", uops: " << S.UnfusedUops
+     << " executed, " << S.FusedUops << " fused, " << S.IssueSlots
+     << " issue slots";
+  if (!R.Selection.empty())
+    OS << "; region from " << R.Selection;
+  OS << "\n\n";
+
+  OS << "Cycles per iteration: " << format("%.2f", R.cyclesPerIteration());
+  if (K.UnrollFactor > 1)
+    OS << "  (" << format("%.2f", R.cyclesPerIteration() / K.UnrollFactor)
+       << " per source iteration, unroll factor " << K.UnrollFactor << ")";
+  OS << "\nBottleneck: " << R.bottleneck() << "\n\n";
+
+  OS << "Bounds (cycles per iteration)\n";
+  for (const ThroughputBound &B : S.Bounds)
+    OS << "  " << left_justify(boundKindName(B.Kind), 24) << num(B.Cycles, 7)
+       << "   " << B.Detail << "\n";
+  OS << "  " << left_justify("critical path (1 iter.)", 24)
+     << num(S.Deps.CriticalPath, 7)
+     << "   longest chain in one iteration; an upper bound only if "
+        "iterations could not overlap\n\n";
+
+  if (Opts.ShowTable) {
+    // Ports with any pressure, plus DV if the divider is used.
+    std::vector<unsigned> Cols;
+    for (unsigned P = 0; P < M.numPorts(); ++P)
+      if (S.Ports.PerPort[P] > 0.005)
+        Cols.push_back(P);
+    bool DV = S.Ports.DividerTotal > 0;
+    unsigned CW = 5;
+    for (unsigned P : Cols)
+      CW = std::max<unsigned>(CW, M.Ports[P].Name.size());
+    OS << (S.Ports.Assignment == PortAssignment::Optimal
+               ? "Port pressure (cycles per iteration, optimal assignment)\n"
+               : "Port pressure (cycles per iteration, equal split)\n");
+    auto rule = [&] {
+      OS << "  " << std::string(11 + (CW + 1) * Cols.size() + (DV ? 7 : 0) +
+                                    13 + 40, '-')
+         << "\n";
+    };
+    OS << "  Line Uops Lat |";
+    for (unsigned P : Cols)
+      OS << " " << right_justify(M.Ports[P].Name, CW);
+    if (DV)
+      OS << " |    DV";
+    OS << " |   CP  LCD | Instruction\n";
+    rule();
+    for (size_t I = 0; I < K.size(); ++I) {
+      const DecodedInstr &D = R.Decoded[I];
+      std::string Uops = D.MacroFusedIntoPrev
+                             ? "0F"
+                             : std::to_string(D.numUops());
+      Uops += instrFlags(D).find_first_of("^U") != std::string::npos
+                  ? instrFlags(D).substr(instrFlags(D).find_first_of("^U"), 1)
+                  : "";
+      OS << "  " << right_justify(K.Instrs[I].Loc.Line
+                                      ? std::to_string(K.Instrs[I].Loc.Line)
+                                      : std::to_string(I),
+                                  4)
+         << " " << left_justify(Uops, 4) << " " << right_justify(
+                std::to_string(D.Latency), 3)
+         << " |";
+      for (unsigned P : Cols)
+        OS << " " << num(S.Ports.PerInstr[I][P], CW);
+      if (DV)
+        OS << " | " << num(S.Ports.DividerPerInstr[I], 5);
+      OS << " | " << cell(S.Deps.CPContribution[I], 4) << " "
+         << cell(S.Deps.LCDContribution[I], 4) << " | ";
+      std::string Flags = instrFlags(D);
+      OS << left_justify(Flags, 2) << " " << K.Instrs[I].Text << "\n";
+      if (Opts.ShowDecoding)
+        OS << "  " << std::string(13 + (CW + 1) * Cols.size() + (DV ? 8 : 0), ' ')
+           << "      " << describeUops(M, D) << "  [" << decodeSourceName(D.Source)
+           << ": " << D.Variant << "]\n";
+    }
+    rule();
+    OS << "  Total " << left_justify(std::to_string(S.UnfusedUops), 7) << "|";
+    for (unsigned P : Cols)
+      OS << " " << num(S.Ports.PerPort[P], CW);
+    if (DV)
+      OS << " | " << num(S.Ports.DividerTotal, 5);
+    OS << " | " << cell(S.Deps.CriticalPath, 4) << " "
+       << cell(S.Deps.RecurrenceBound, 4) << " |\n";
+    OS << "  Flags: F macro-fused with the previous instruction, ^ "
+          "micro-fused, U unlaminated, Z zero/ones idiom, M eliminated move,\n"
+          "         ~ not from uops.info (LLVM scheduling model), X unknown "
+          "to both models (1 ALU uop assumed)\n\n";
+  }
+
+  if (!S.Deps.Recurrences.empty()) {
+    OS << "Loop-carried dependencies (cycles per iteration)\n";
+    for (size_t I = 0; I < S.Deps.Recurrences.size(); ++I) {
+      const Recurrence &Rec = S.Deps.Recurrences[I];
+      OS << "  " << num(Rec.CyclesPerIteration, 6) << "  "
+         << join(Rec.Carried, " -> ") << ": " << Rec.Instrs.size()
+         << " instruction" << (Rec.Instrs.size() == 1 ? "" : "s")
+         << (I == 0 ? "  (binding)" : "") << "\n";
+      if (I == 0 || Rec.Instrs.size() <= 3)
+        for (unsigned V : Rec.Instrs)
+          OS << "            " << right_justify(
+                    K.Instrs[V].Loc.Line ? std::to_string(K.Instrs[V].Loc.Line)
+                                         : std::to_string(V),
+                    5)
+             << "  " << K.Instrs[V].Text << "\n";
+    }
+    OS << "\n";
+  }
+
+  std::vector<std::string> Warn = R.Warnings;
+  for (unsigned I : S.Approximate) {
+    const DecodedInstr &D = R.Decoded[I];
+    Warn.push_back(K.Instrs[I].Loc.str() + ": " +
+                   (D.Source == DecodeSource::Unsupported ? "unknown"
+                                                          : "approximate") +
+                   " instruction '" + K.Instrs[I].Text + "': " + D.Note);
+  }
+  if (!Warn.empty()) {
+    OS << "Warnings\n";
+    for (const std::string &W : Warn)
+      OS << "  " << W << "\n";
+    OS << "\n";
+  }
+}
+
+} // namespace luarch

@@ -1,0 +1,141 @@
+//===- DecoderTest.cpp - Pinned decodings per microarchitecture ----------===//
+//
+// Exact uop decompositions that must not drift: fused/unfused counts, port
+// sets, latencies, idioms and the divider, on every modelled CPU.
+//
+//===----------------------------------------------------------------------===//
+#include "luarch/Kernel/AsmFrontend.h"
+#include "luarch/Kernel/TargetContext.h"
+#include "luarch/Model/UopDecoder.h"
+#include "gtest/gtest.h"
+
+using namespace luarch;
+using namespace llvm;
+
+namespace {
+
+/// Decodes the instructions of \p Asm (AT&T unless it says otherwise) on
+/// \p CPU, applying kernel rules (macro-fusion).
+struct Decoded {
+  std::unique_ptr<TargetContext> TC;
+  const MachineModel *M = nullptr;
+  std::vector<DecodedInstr> D;
+  std::string ports(size_t I) const { return describeUops(*M, D[I]); }
+};
+
+Decoded decodeAsm(StringRef CPU, StringRef Asm) {
+  Decoded R;
+  auto Model = getMachineModel(CPU);
+  EXPECT_TRUE(bool(Model)) << toString(Model.takeError());
+  R.M = &*Model;
+  auto TC = TargetContext::create("", R.M->Name);
+  EXPECT_TRUE(bool(TC));
+  R.TC = std::move(*TC);
+  auto K = parseAsmKernels(*R.TC, Asm, "test.s");
+  EXPECT_TRUE(bool(K)) << toString(K.takeError());
+  UopDecoder Dec(*R.M, *R.TC);
+  R.D = Dec.decodeKernel(K->Kernels.front());
+  return R;
+}
+
+TEST(DecoderSkylake, LoadOpIsMicroFused) {
+  Decoded R = decodeAsm("skylake", "addq (%rbx), %rax\n");
+  const DecodedInstr &D = R.D[0];
+  EXPECT_EQ(D.FusedUops, 1u);
+  EXPECT_EQ(D.numUops(), 2u);
+  EXPECT_EQ(R.ports(0), "p0156+p23");
+  EXPECT_EQ(D.Source, DecodeSource::UopsInfo);
+  EXPECT_EQ(D.Variant, "ADD (R64, M64)");
+  EXPECT_EQ(D.Latency, 1u);
+  EXPECT_EQ(D.LoadLatency, 4u);
+  EXPECT_EQ(D.IssueSlots, 1u);
+}
+
+TEST(DecoderSkylake, ZeroIdiomNeedsNoPort) {
+  Decoded R = decodeAsm("skylake", "xorl %eax, %eax\n");
+  EXPECT_TRUE(R.D[0].ZeroIdiom);
+  EXPECT_TRUE(R.D[0].Reads.empty());
+  EXPECT_EQ(R.D[0].numUops(), 0u);
+  EXPECT_EQ(R.D[0].FusedUops, 1u);
+}
+
+TEST(DecoderSkylake, XorOfDifferentRegistersIsNotAnIdiom) {
+  Decoded R = decodeAsm("skylake", "xorl %ebx, %eax\n");
+  EXPECT_FALSE(R.D[0].ZeroIdiom);
+  EXPECT_EQ(R.ports(0), "p0156");
+}
+
+TEST(DecoderSkylake, DivsdOccupiesTheDivider) {
+  Decoded R = decodeAsm("skylake", "divsd %xmm1, %xmm0\n");
+  EXPECT_EQ(R.ports(0), "p0");
+  EXPECT_EQ(R.D[0].DividerCycles, 4u);
+  EXPECT_EQ(R.D[0].Uops[0].DividerCycles, 4u);
+}
+
+TEST(DecoderSkylake, StoreIsAddressPlusData) {
+  Decoded R = decodeAsm("skylake", "movq %rax, 8(%rbx)\n"
+                                   "movq %rax, 8(%rbx,%rcx,8)\n");
+  ASSERT_EQ(R.D[0].numUops(), 2u);
+  EXPECT_EQ(R.D[0].Uops[0].Kind, UopKind::StoreAddress);
+  EXPECT_EQ(R.D[0].Uops[1].Kind, UopKind::StoreData);
+  EXPECT_EQ(R.ports(0), "p237+p4");
+  EXPECT_EQ(R.D[0].FusedUops, 1u);
+  // Port 7 handles simple addresses only.
+  EXPECT_EQ(R.ports(1), "p23+p4");
+}
+
+TEST(DecoderSkylake, MacroFusion) {
+  Decoded R = decodeAsm("skylake", ".L:\ncmpq %rbx, %r15\njb .L\n");
+  EXPECT_TRUE(R.D[0].MacroFusedWithNext);
+  EXPECT_TRUE(R.D[1].MacroFusedIntoPrev);
+  EXPECT_EQ(R.D[1].IssueSlots, 0u);
+  EXPECT_EQ(R.ports(0), "p06");
+}
+
+TEST(DecoderSkylake, IncDoesNotFuseWithCarryConditions) {
+  Decoded R = decodeAsm("skylake", ".L:\nincq %rax\njb .L\n");
+  EXPECT_FALSE(R.D[0].MacroFusedWithNext);
+}
+
+TEST(DecoderSkylake, UnlaminationOfIndexedThreeOperandForms) {
+  Decoded R = decodeAsm("skylake", "vaddsd 16(%r12,%r13), %xmm2, %xmm3\n"
+                                   "addq (%rbx,%rcx), %rax\n"
+                                   "vaddsd 16(%r12), %xmm2, %xmm3\n");
+  EXPECT_TRUE(R.D[0].Unlaminated);
+  EXPECT_EQ(R.D[0].IssueSlots, 2u);
+  EXPECT_FALSE(R.D[1].Unlaminated); // 2-operand read-modify-write stays fused
+  EXPECT_FALSE(R.D[2].Unlaminated); // no index register
+}
+
+TEST(DecoderSkylake, LeaFormsAndEliminatedMoves) {
+  Decoded R = decodeAsm("skylake", "leaq 8(%rax,%rbx,4), %rcx\n"
+                                   "leaq 8(%rax), %rcx\n"
+                                   "movl %eax, %ebx\n");
+  EXPECT_EQ(R.D[0].Variant, "LEA_B_IS_D8 (R64)");
+  EXPECT_EQ(R.D[0].Latency, 3u);
+  EXPECT_EQ(R.ports(0), "p1");
+  EXPECT_EQ(R.D[1].Variant, "LEA_B_D8 (R64)");
+  EXPECT_EQ(R.D[1].Latency, 1u);
+  EXPECT_TRUE(R.D[2].EliminatedMove);
+  EXPECT_EQ(R.D[2].Latency, 0u);
+}
+
+TEST(DecoderSkylake, IntelAndATTSyntaxDecodeAlike) {
+  Decoded A = decodeAsm("skylake", "vfmadd231ps (%rax,%rbx,4), %ymm1, %ymm2\n");
+  Decoded I = decodeAsm("skylake", ".intel_syntax noprefix\n"
+                                   "vfmadd231ps ymm2, ymm1, ymmword ptr [rax+rbx*4]\n");
+  EXPECT_EQ(A.D[0].Variant, I.D[0].Variant);
+  EXPECT_EQ(A.ports(0), I.ports(0));
+  EXPECT_EQ(A.D[0].Latency, I.D[0].Latency);
+}
+
+TEST(DecoderSkylake, ConstantIncrementsAreRecognised) {
+  Decoded R = decodeAsm("skylake", "addq $32, %r12\nsubq $8, %rdi\n"
+                                   "incq %r15\nleaq 16(%rsi), %rsi\n");
+  EXPECT_EQ(R.D[0].Increment, 32);
+  EXPECT_EQ(R.D[1].Increment, -8);
+  EXPECT_EQ(R.D[2].Increment, 1);
+  EXPECT_EQ(R.D[3].Increment, 16);
+}
+
+} // namespace

@@ -1,0 +1,91 @@
+//===- Driver.cpp - Load, analyse, report --------------------------------===//
+#include "Driver.h"
+
+#include "luarch/Analysis/StaticAnalysis.h"
+#include "luarch/Kernel/AsmFrontend.h"
+#include "luarch/Kernel/TargetContext.h"
+#include "luarch/Model/UopDecoder.h"
+#include "luarch/Report/Report.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace luarch {
+
+static Error fileError(StringRef File, const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), "%s: %s",
+                           File.str().c_str(), Msg.str().c_str());
+}
+
+Error runDriver(const DriverOptions &Opts) {
+  const MachineModel &M = *Opts.Model;
+  auto TCOr = TargetContext::create(Opts.Triple, M.Name);
+  if (!TCOr)
+    return TCOr.takeError();
+  TargetContext &TC = **TCOr;
+
+  auto Buf = MemoryBuffer::getFileOrSTDIN(Opts.InputFile, /*IsText=*/true);
+  if (!Buf)
+    return fileError(Opts.InputFile, "cannot read: " + Buf.getError().message());
+  StringRef Name = Opts.InputFile == "-" ? "<stdin>" : StringRef(Opts.InputFile);
+  if ((*Buf)->getBuffer().trim().empty())
+    return fileError(Name, "error: empty input, nothing to analyse");
+
+  AsmParseOptions PO;
+  PO.MaxKernelInstrs = Opts.MaxInstructions;
+  auto Parsed = parseAsmKernels(TC, (*Buf)->getBuffer(), Name, PO);
+  if (!Parsed)
+    return Parsed.takeError();
+
+  std::error_code EC;
+  ToolOutputFile Out(Opts.OutputFile, EC, sys::fs::OF_Text);
+  if (EC)
+    return fileError(Opts.OutputFile, "cannot write: " + EC.message());
+
+  UopDecoder Decoder(M, TC);
+  json::Array KernelsJSON;
+  for (Kernel &K : Parsed->Kernels) {
+    K.UnrollFactor = std::max(1u, Opts.Unroll);
+    KernelReport R;
+    R.K = &K;
+    R.M = &M;
+    R.Selection = regionSelectionName(Parsed->Selection).str();
+    R.Decoded = Decoder.decodeKernel(K);
+    R.Static = analyzeStatically(K, R.Decoded, M, Opts.Ports);
+    for (const std::string &W : Parsed->Warnings)
+      if (StringRef(W).contains("'" + K.Name + "'") ||
+          Parsed->Kernels.size() == 1)
+        R.Warnings.push_back(W);
+    if (Opts.Format == OutputFormat::JSON) {
+      KernelsJSON.push_back(toJSON(R));
+      continue;
+    }
+    ReportOptions RO;
+    RO.ShowDecoding = Opts.ShowDecoding;
+    printTextReport(Out.os(), R, RO);
+    if (Opts.DebugMatching) {
+      UopsInfoMatcher Matcher(TC, Decoder.semantics());
+      for (const KernelInstr &KI : K.Instrs) {
+        Out.os() << KI.Text << "\n";
+        for (const std::string &C : Matcher.candidates(KI.Inst))
+          Out.os() << "    candidate: " << C << "\n";
+      }
+    }
+  }
+  if (Opts.Format == OutputFormat::JSON) {
+    json::Object Root{{"schema", "loop-uarch-report"},
+                      {"version", int64_t(JSONSchemaVersion)},
+                      {"input", Name},
+                      {"cpu", M.Name},
+                      {"kernels", std::move(KernelsJSON)}};
+    Out.os() << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
+  }
+  Out.keep();
+  return Error::success();
+}
+
+} // namespace luarch

@@ -1,0 +1,32 @@
+//===- Driver.h - loop-uarch-report's work, separated from options -*- C++ -*-//
+#ifndef LUARCH_TOOLS_DRIVER_H
+#define LUARCH_TOOLS_DRIVER_H
+
+#include "luarch/Analysis/PortPressure.h"
+#include "luarch/Model/MachineModel.h"
+#include "llvm/Support/Error.h"
+#include <string>
+
+namespace luarch {
+
+enum class OutputFormat { Text, JSON };
+
+struct DriverOptions {
+  std::string InputFile = "-";
+  std::string OutputFile = "-";
+  std::string Triple;
+  const MachineModel *Model = nullptr;
+  unsigned Iterations = 0;
+  OutputFormat Format = OutputFormat::Text;
+  PortAssignment Ports = PortAssignment::Optimal;
+  bool ShowDecoding = false;
+  bool DebugMatching = false;
+  unsigned Unroll = 1;
+  unsigned MaxInstructions = 100000;
+};
+
+llvm::Error runDriver(const DriverOptions &Opts);
+
+} // namespace luarch
+
+#endif
