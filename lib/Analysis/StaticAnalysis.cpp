@@ -67,9 +67,14 @@ StaticAnalysis analyzeStatically(const Kernel &K, ArrayRef<DecodedInstr> D,
       Via += (Via.empty() ? "" : " -> ") + C;
     R.Bounds.push_back({BoundKind::Dependency, R.Deps.RecurrenceBound,
                         std::to_string(Rec.Instrs.size()) +
-                            " instructions, " + fmt2(Rec.Latency) +
-                            " cycles per " + std::to_string(Rec.Distance) +
-                            " iteration(s) through " + Via});
+                            (Rec.Instrs.size() == 1 ? " instruction, "
+                                                    : " instructions, ") +
+                            fmt2(Rec.Latency) + " cycles per " +
+                            (Rec.Distance == 1
+                                 ? std::string("iteration")
+                                 : std::to_string(Rec.Distance) +
+                                       " iterations") +
+                            " through " + Via});
   }
   std::stable_sort(R.Bounds.begin(), R.Bounds.end(),
                    [](const ThroughputBound &X, const ThroughputBound &Y) {

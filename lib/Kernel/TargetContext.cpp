@@ -2,6 +2,7 @@
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Kernel/Kernel.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCTargetOptions.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -28,6 +29,8 @@ std::string getHostCPUName() { return sys::getHostCPUName().str(); }
 
 std::string SourceLocation::str() const {
   std::string S = File.empty() ? "<input>" : File;
+  if (HasAddress && !Line)
+    return S + "@0x" + utohexstr(Address, /*LowerCase=*/true);
   if (Line) {
     S += ":" + std::to_string(Line);
     if (Column)

@@ -82,7 +82,7 @@ json::Value toJSON(const KernelReport &R) {
   for (const std::string &W : R.Warnings)
     Warn.push_back(W);
 
-  return json::Object{
+  json::Object Root{
       {"kernel",
        json::Object{{"name", K.Name},
                     {"file", K.Loc.File},
@@ -120,6 +120,40 @@ json::Value toJSON(const KernelReport &R) {
       {"recurrences", std::move(Recs)},
       {"warnings", std::move(Warn)},
   };
+  if (R.Sim) {
+    const SimResult &Sim = *R.Sim;
+    json::Object Stalls, Alloc;
+    for (unsigned C = 0; C < unsigned(StallCause::NumCauses); ++C)
+      Stalls[stallCauseName(StallCause(C))] = r4(Sim.Stalls[C]);
+    for (unsigned C = 0; C < unsigned(AllocCause::NumCauses); ++C)
+      Alloc[allocCauseName(AllocCause(C))] = r4(Sim.Allocation[C]);
+    json::Array PerInstr, Ports;
+    for (const auto &Row : Sim.StallsPerInstr) {
+      json::Object O;
+      for (unsigned C = 0; C < unsigned(StallCause::NumCauses); ++C)
+        if (Row[C] > 1e-9)
+          O[stallCauseName(StallCause(C))] = r4(Row[C]);
+      PerInstr.push_back(std::move(O));
+    }
+    for (double V : Sim.PortUopsPerIteration)
+      Ports.push_back(r4(V));
+    Root["simulation"] = json::Object{
+        {"cycles_per_iteration", r4(Sim.CyclesPerIteration)},
+        {"steady_state", Sim.SteadyState},
+        {"period", int64_t(Sim.Period)},
+        {"iterations", int64_t(Sim.IterationsSimulated)},
+        {"cycles", int64_t(Sim.Cycles)},
+        {"cycle_accounting", std::move(Stalls)},
+        {"allocation_accounting", std::move(Alloc)},
+        {"per_instruction_accounting", std::move(PerInstr)},
+        {"port_uops_per_iteration", std::move(Ports)},
+        {"divider_busy_per_iteration", r4(Sim.DividerBusyPerIteration)}};
+    if (auto *P = Root.getObject("prediction")) {
+      (*P)["method"] = "simulation";
+      (*P)["static_bound"] = r4(S.Throughput);
+    }
+  }
+  return Root;
 }
 
 } // namespace luarch

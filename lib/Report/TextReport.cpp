@@ -42,6 +42,16 @@ std::string KernelReport::bottleneck() const {
   return join(Names, " + ");
 }
 
+/// Where an instruction is: its source line, else its address, else its
+/// index in the kernel.
+static std::string position(const KernelInstr &KI, size_t Index) {
+  if (KI.Loc.Line)
+    return std::to_string(KI.Loc.Line);
+  if (KI.Loc.HasAddress)
+    return utohexstr(KI.Loc.Address, /*LowerCase=*/true);
+  return std::to_string(Index);
+}
+
 static std::string num(double V, unsigned Width = 5) {
   std::string S;
   raw_string_ostream OS(S);
@@ -58,6 +68,82 @@ static std::string cell(double V, unsigned Width) {
   std::string S;
   raw_string_ostream(S) << format("%*.1f", Width, V);
   return S;
+}
+
+static void printSimulation(raw_ostream &OS, const KernelReport &R) {
+  const SimResult &Sim = *R.Sim;
+  OS << "Simulation (uop flow): " << format("%.2f", Sim.CyclesPerIteration)
+     << " cycles per iteration, "
+     << (Sim.SteadyState ? "steady state (period " + std::to_string(Sim.Period) +
+                               ")"
+                         : std::string("no steady state detected"))
+     << " after " << Sim.IterationsSimulated << " iterations\n";
+  double Total = std::max(1e-9, Sim.CyclesPerIteration);
+  OS << "  Where the cycles go (each cycle, the oldest unfinished "
+        "instruction)\n";
+  for (unsigned C = 0; C < unsigned(StallCause::NumCauses); ++C)
+    if (Sim.Stalls[C] > 0.005)
+      OS << "    " << left_justify(stallCauseName(StallCause(C)), 18)
+         << format("%8.2f  %5.1f%%", Sim.Stalls[C], 100 * Sim.Stalls[C] / Total)
+         << "   " << stallCauseDescription(StallCause(C)) << "\n";
+  OS << "  Allocation (issue stage, each cycle)\n";
+  for (unsigned C = 0; C < unsigned(AllocCause::NumCauses); ++C)
+    if (Sim.Allocation[C] > 0.005)
+      OS << "    " << left_justify(allocCauseName(AllocCause(C)), 22)
+         << format("%8.2f  %5.1f%%", Sim.Allocation[C],
+                   100 * Sim.Allocation[C] / Total)
+         << "\n";
+  OS << "\n";
+}
+
+/// llvm-mca-style timeline: D issued (allocated), = waiting in the
+/// scheduler, e executing, E completed, - waiting to retire, R retired.
+static void printTimeline(raw_ostream &OS, const KernelReport &R,
+                          unsigned Iterations) {
+  const SimResult &Sim = *R.Sim;
+  const Kernel &K = *R.K;
+  unsigned Iters = std::min<unsigned>(Iterations, Sim.Timeline.size());
+  long Last = 0;
+  for (unsigned It = 0; It < Iters; ++It)
+    for (const auto &T : Sim.Timeline[It])
+      Last = std::max({Last, T.Retired, T.Completed});
+  const long MaxCols = 160;
+  long Cols = std::min(Last + 1, MaxCols);
+  OS << "Timeline (first " << Iters << " iterations; D issued, = waiting, "
+     << "e executing, E done, - waiting to retire, R retired)\n";
+  OS << "  " << left_justify("[iter,instr]", 13);
+  for (long C = 0; C < Cols; ++C)
+    OS << (C % 10 == 0 ? char('0' + (C / 10) % 10) : ' ');
+  OS << "\n  " << std::string(13, ' ');
+  for (long C = 0; C < Cols; ++C)
+    OS << char('0' + C % 10);
+  OS << "\n";
+  for (unsigned It = 0; It < Iters; ++It)
+    for (size_t I = 0; I < K.size(); ++I) {
+      const auto &T = Sim.Timeline[It][I];
+      std::string Row(Cols, ' ');
+      auto put = [&](long C, char Ch) {
+        if (C >= 0 && C < Cols)
+          Row[C] = Ch;
+      };
+      long Disp = T.Dispatched >= 0 ? T.Dispatched : T.Completed;
+      for (long C = T.Issued + 1; C < Disp && C >= 0; ++C)
+        put(C, '=');
+      for (long C = std::max(Disp, 0L); C < T.Completed; ++C)
+        put(C, 'e');
+      if (T.Completed >= 0 && T.Completed != T.Retired)
+        put(T.Completed, 'E');
+      for (long C = T.Completed + 1; C < T.Retired && T.Completed >= 0; ++C)
+        put(C, '-');
+      put(T.Issued, 'D');
+      put(T.Retired, 'R');
+      OS << "  " << left_justify("[" + std::to_string(It) + "," +
+                                     std::to_string(I) + "]",
+                                 13)
+         << StringRef(Row).rtrim() << (Last >= MaxCols ? " ..." : "") << "  "
+         << K.Instrs[I].Text << "\n";
+    }
+  OS << "\n";
 }
 
 void printTextReport(raw_ostream &OS, const KernelReport &R,
@@ -80,7 +166,14 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
   if (K.UnrollFactor > 1)
     OS << "  (" << format("%.2f", R.cyclesPerIteration() / K.UnrollFactor)
        << " per source iteration, unroll factor " << K.UnrollFactor << ")";
+  if (R.Sim)
+    OS << "  [simulated; static bound " << format("%.2f", S.Throughput)
+       << "]";
   OS << "\nBottleneck: " << R.bottleneck() << "\n\n";
+  if (R.Sim)
+    printSimulation(OS, R);
+  if (R.Sim && Opts.ShowTimeline && !R.Sim->Timeline.empty())
+    printTimeline(OS, R, Opts.TimelineIterations);
 
   OS << "Bounds (cycles per iteration)\n";
   for (const ThroughputBound &B : S.Bounds)
@@ -124,10 +217,7 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
       Uops += instrFlags(D).find_first_of("^U") != std::string::npos
                   ? instrFlags(D).substr(instrFlags(D).find_first_of("^U"), 1)
                   : "";
-      OS << "  " << right_justify(K.Instrs[I].Loc.Line
-                                      ? std::to_string(K.Instrs[I].Loc.Line)
-                                      : std::to_string(I),
-                                  4)
+      OS << "  " << right_justify(position(K.Instrs[I], I), 4)
          << " " << left_justify(Uops, 4) << " " << right_justify(
                 std::to_string(D.Latency), 3)
          << " |";
@@ -168,10 +258,7 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
          << (I == 0 ? "  (binding)" : "") << "\n";
       if (I == 0 || Rec.Instrs.size() <= 3)
         for (unsigned V : Rec.Instrs)
-          OS << "            " << right_justify(
-                    K.Instrs[V].Loc.Line ? std::to_string(K.Instrs[V].Loc.Line)
-                                         : std::to_string(V),
-                    5)
+          OS << "            " << right_justify(position(K.Instrs[V], V), 5)
              << "  " << K.Instrs[V].Text << "\n";
     }
     OS << "\n";

@@ -3,6 +3,7 @@
 
 #include "luarch/Analysis/StaticAnalysis.h"
 #include "luarch/Kernel/AsmFrontend.h"
+#include "luarch/Kernel/ObjectFrontend.h"
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Model/UopDecoder.h"
 #include "luarch/Report/Report.h"
@@ -28,16 +29,34 @@ Error runDriver(const DriverOptions &Opts) {
     return TCOr.takeError();
   TargetContext &TC = **TCOr;
 
-  auto Buf = MemoryBuffer::getFileOrSTDIN(Opts.InputFile, /*IsText=*/true);
+  auto Buf = MemoryBuffer::getFileOrSTDIN(Opts.InputFile, /*IsText=*/false);
   if (!Buf)
     return fileError(Opts.InputFile, "cannot read: " + Buf.getError().message());
   StringRef Name = Opts.InputFile == "-" ? "<stdin>" : StringRef(Opts.InputFile);
   if ((*Buf)->getBuffer().trim().empty())
     return fileError(Name, "error: empty input, nothing to analyse");
 
+  StringRef Data = (*Buf)->getBuffer();
+  if (!isObjectFile(Data)) {
+    // Assembly is text: refuse binary data up front rather than print
+    // garbage in a parser diagnostic.
+    size_t Binary = count_if(Data.take_front(4096), [](char C) {
+      unsigned char U = C;
+      return U == 0 || (U < 32 && U != '\n' && U != '\r' && U != '\t' &&
+                        U != '\f' && U != '\v');
+    });
+    if (Binary > 0)
+      return fileError(Name, "error: binary data that is not a supported "
+                             "object file (expected assembly text, an "
+                             "x86-64 object file, or --hex)");
+  }
   AsmParseOptions PO;
   PO.MaxKernelInstrs = Opts.MaxInstructions;
-  auto Parsed = parseAsmKernels(TC, (*Buf)->getBuffer(), Name, PO);
+  Expected<AsmKernels> Parsed =
+      isObjectFile((*Buf)->getBuffer())
+          ? parseObjectKernels(TC, MemoryBufferRef((*Buf)->getBuffer(), Name),
+                               PO)
+          : parseAsmKernels(TC, (*Buf)->getBuffer(), Name, PO);
   if (!Parsed)
     return Parsed.takeError();
 
@@ -56,6 +75,14 @@ Error runDriver(const DriverOptions &Opts) {
     R.Selection = regionSelectionName(Parsed->Selection).str();
     R.Decoded = Decoder.decodeKernel(K);
     R.Static = analyzeStatically(K, R.Decoded, M, Opts.Ports);
+    if (Opts.Simulate) {
+      SimOptions SO;
+      SO.MaxIterations = Opts.Iterations;
+      SO.StopAtSteadyState = Opts.Iterations == 0;
+      SO.Trace = Opts.Timeline;
+      SO.TraceIterations = Opts.TimelineIterations;
+      R.Sim = simulate(K, R.Decoded, R.Static.Deps, SimConfig::fromModel(M), SO);
+    }
     for (const std::string &W : Parsed->Warnings)
       if (StringRef(W).contains("'" + K.Name + "'") ||
           Parsed->Kernels.size() == 1)
@@ -66,6 +93,8 @@ Error runDriver(const DriverOptions &Opts) {
     }
     ReportOptions RO;
     RO.ShowDecoding = Opts.ShowDecoding;
+    RO.ShowTimeline = Opts.Timeline;
+    RO.TimelineIterations = Opts.TimelineIterations;
     printTextReport(Out.os(), R, RO);
     if (Opts.DebugMatching) {
       UopsInfoMatcher Matcher(TC, Decoder.semantics());

@@ -17,6 +17,9 @@ struct DriverOptions {
   std::string Triple;
   const MachineModel *Model = nullptr;
   unsigned Iterations = 0;
+  bool Simulate = true;
+  bool Timeline = false;
+  unsigned TimelineIterations = 3;
   OutputFormat Format = OutputFormat::Text;
   PortAssignment Ports = PortAssignment::Optimal;
   bool ShowDecoding = false;

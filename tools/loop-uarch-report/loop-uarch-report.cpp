@@ -41,6 +41,16 @@ static cl::opt<unsigned>
     Iterations("iterations",
                cl::desc("Iterations to simulate (0 = until steady state)"),
                cl::init(0), cl::cat(Cat));
+static cl::opt<bool>
+    StaticOnly("static", cl::desc("Static bounds only (no simulation)"),
+               cl::cat(Cat));
+static cl::opt<bool> Timeline("timeline",
+                              cl::desc("Print a per-instruction timeline of "
+                                       "the first iterations"),
+                              cl::cat(Cat));
+static cl::opt<unsigned> TimelineIters(
+    "timeline-iterations", cl::desc("Iterations shown by --timeline"),
+    cl::init(3), cl::cat(Cat));
 static cl::opt<OutputFormat>
     Format("format", cl::desc("Report format"),
            cl::values(clEnumValN(OutputFormat::Text, "text", "text report"),
@@ -118,6 +128,9 @@ int main(int argc, char **argv) {
   Opts.Triple = MTriple;
   Opts.Model = &*Model;
   Opts.Iterations = Iterations;
+  Opts.Simulate = !StaticOnly;
+  Opts.Timeline = Timeline;
+  Opts.TimelineIterations = TimelineIters;
   Opts.Format = Format;
   Opts.Ports = PortAssign;
   Opts.ShowDecoding = ShowDecoding;

@@ -9,6 +9,7 @@
 #define LUARCH_KERNEL_KERNEL_H
 
 #include "llvm/MC/MCInst.h"
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,7 +20,10 @@ struct SourceLocation {
   std::string File;
   unsigned Line = 0;
   unsigned Column = 0;
-  bool isValid() const { return Line != 0; }
+  /// Code from an object file or raw bytes: the instruction's address.
+  bool HasAddress = false;
+  uint64_t Address = 0;
+  bool isValid() const { return Line != 0 || HasAddress; }
   std::string str() const;
 };
 

@@ -13,8 +13,10 @@
 #include "luarch/Model/DecodedInstr.h"
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Model/UopDecoder.h"
+#include "luarch/Sim/Simulator.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,18 +30,27 @@ struct KernelReport {
   const MachineModel *M = nullptr;
   std::vector<DecodedInstr> Decoded;
   StaticAnalysis Static;
+  /// The UFS simulation, when it ran.
+  std::optional<SimResult> Sim;
   /// How the region was selected ("innermost loops", "IACA markers").
   std::string Selection;
   std::vector<std::string> Warnings;
 
-  /// The headline prediction and its limiting resource.
-  double cyclesPerIteration() const { return Static.Throughput; }
+  /// The headline prediction: simulated when available, else the static
+  /// bound; and its limiting resource.
+  double cyclesPerIteration() const {
+    return Sim ? Sim->CyclesPerIteration : Static.Throughput;
+  }
   std::string bottleneck() const;
 };
 
 struct ReportOptions {
   bool ShowTable = true;
   bool ShowDecoding = false;
+  /// Print an llvm-mca-style timeline of the first iterations (needs a
+  /// simulation run with a trace).
+  bool ShowTimeline = false;
+  unsigned TimelineIterations = 3;
 };
 
 void printTextReport(llvm::raw_ostream &OS, const KernelReport &R,

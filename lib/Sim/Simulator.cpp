@@ -1,0 +1,859 @@
+//===- Simulator.cpp - Uop Flow Simulation -------------------------------===//
+//
+// Design notes (see also docs/simulator.md):
+// * Time is counted in cycles, but completion stamps are real numbers so
+//   that scaled latencies (sensitivity sweeps) accumulate exactly; a value
+//   is available at cycle c when its stamp <= c.
+// * Per-cycle capacities are credits: each cycle a resource gains its
+//   capacity, an action spends one credit, and only a fraction of a credit
+//   carries over (unused capacity is lost, as in hardware).
+// * Resources freed in a cycle become usable in the next (UFS rule).
+// * Dynamic instruction k*N + i is instruction i of iteration k; producers
+//   are found through a rename map from register units to sequence numbers.
+//
+//===----------------------------------------------------------------------===//
+#include "luarch/Sim/Simulator.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <limits>
+
+using namespace llvm;
+
+namespace luarch {
+
+StringRef stallCauseName(StallCause C) {
+  switch (C) {
+  case StallCause::Retiring: return "retiring";
+  case StallCause::FrontEnd: return "front end";
+  case StallCause::Dependency: return "dependency";
+  case StallCause::PortContention: return "port contention";
+  case StallCause::DividerBusy: return "divider busy";
+  case StallCause::Executing: return "executing";
+  case StallCause::NumCauses: break;
+  }
+  return "?";
+}
+
+StringRef stallCauseDescription(StallCause C) {
+  switch (C) {
+  case StallCause::Retiring: return "retired at full width";
+  case StallCause::FrontEnd: return "nothing in flight to retire: the front "
+                                    "end or issue did not deliver";
+  case StallCause::Dependency: return "the oldest instruction waits for an "
+                                      "operand";
+  case StallCause::PortContention: return "the oldest instruction is ready "
+                                          "but its port served another uop";
+  case StallCause::DividerBusy: return "the oldest instruction waits for the "
+                                       "divider";
+  case StallCause::Executing: return "the oldest instruction is executing "
+                                     "(its latency is not over)";
+  case StallCause::NumCauses: break;
+  }
+  return "?";
+}
+
+StringRef allocCauseName(AllocCause C) {
+  switch (C) {
+  case AllocCause::IssuedFullWidth: return "issued at full width";
+  case AllocCause::FrontEnd: return "front end";
+  case AllocCause::ROBFull: return "ROB full";
+  case AllocCause::RSFull: return "RS full";
+  case AllocCause::LoadBufferFull: return "load buffer full";
+  case AllocCause::StoreBufferFull: return "store buffer full";
+  case AllocCause::RegisterFileFull: return "register file full";
+  case AllocCause::NumCauses: break;
+  }
+  return "?";
+}
+
+StringRef allocCauseDescription(AllocCause C) {
+  switch (C) {
+  case AllocCause::IssuedFullWidth: return "allocation issued at full width";
+  case AllocCause::FrontEnd: return "the uop queue had fewer uops than the "
+                                    "issue width";
+  case AllocCause::ROBFull: return "allocation stalled: reorder buffer full";
+  case AllocCause::RSFull: return "allocation stalled: scheduler full";
+  case AllocCause::LoadBufferFull: return "allocation stalled: load buffer "
+                                          "full";
+  case AllocCause::StoreBufferFull: return "allocation stalled: store buffer "
+                                           "full";
+  case AllocCause::RegisterFileFull: return "allocation stalled: no free "
+                                            "physical register";
+  case AllocCause::NumCauses: break;
+  }
+  return "?";
+}
+
+namespace {
+
+constexpr double Unknown = std::numeric_limits<double>::infinity();
+constexpr double Eps = 1e-9;
+
+//--- Static view of the kernel ------------------------------------------===//
+
+struct SUop {
+  PortMask Ports = 0;
+  double Latency = 1;
+  UopKind Kind = UopKind::Compute;
+  bool ReadsAddr = false, ReadsSrc = false, WritesResult = false;
+  int8_t Input = -1;
+  double DivCycles = 0;
+};
+
+/// One issue slot: the uops that enter the back end with it.
+struct SSlot {
+  uint8_t FirstUop = 0, NumUops = 0;
+  uint8_t ROBEntries = 1, Loads = 0, Stores = 0;
+};
+
+enum class Completion : uint8_t { Normal, AtIssue, PassThrough };
+
+struct SInstr {
+  SmallVector<SUop, 4> Uops;
+  SmallVector<SSlot, 2> Slots;
+  unsigned RetireSlots = 1;
+  SmallVector<RegUnit, 4> Reads, AddrReads, Writes;
+  bool WritesGPR = false, WritesVec = false;
+  Completion Done = Completion::Normal;
+  /// Store→load forwarding: the store's position and iteration distance.
+  int MemProducer = -1;
+  unsigned MemDistance = 0;
+  double MemExtra = 0; ///< store-data done + this = earliest load start
+};
+
+LatencyClass latencyClass(const DecodedInstr &D, const Uop &U) {
+  if (U.Kind == UopKind::Load)
+    return LatencyClass::Load;
+  if (U.DividerCycles || D.DividerCycles)
+    return LatencyClass::Divider;
+  for (RegUnit R : D.Writes)
+    if (isVecUnit(R))
+      return LatencyClass::FPVec;
+  return LatencyClass::IntALU;
+}
+
+std::vector<SInstr> buildStatic(ArrayRef<DecodedInstr> D,
+                                const DependencyAnalysis &Deps,
+                                const SimConfig &C) {
+  std::vector<SInstr> S(D.size());
+  for (size_t I = 0; I < D.size(); ++I) {
+    const DecodedInstr &X = D[I];
+    SInstr &T = S[I];
+    T.Reads.assign(X.Reads.begin(), X.Reads.end());
+    T.AddrReads.assign(X.AddressReads.begin(), X.AddressReads.end());
+    T.Writes.assign(X.Writes.begin(), X.Writes.end());
+    for (RegUnit U : X.Writes) {
+      T.WritesGPR |= isGPRUnit(U);
+      T.WritesVec |= isVecUnit(U);
+    }
+    if (X.EliminatedMove) {
+      T.Done = Completion::PassThrough;
+      T.WritesGPR = T.WritesVec = false; // shares the source's register
+    } else if (X.Uops.empty()) {
+      T.Done = Completion::AtIssue;
+    }
+    for (const Uop &U : X.Uops) {
+      SUop V;
+      V.Ports = U.Ports;
+      V.Kind = U.Kind;
+      V.ReadsAddr = U.ReadsAddress;
+      V.ReadsSrc = U.ReadsSources;
+      V.WritesResult = U.WritesResult;
+      V.Input = U.InputUop;
+      V.Latency = U.Latency *
+                  C.LatencyScale[unsigned(latencyClass(X, U))];
+      V.DivCycles = U.DividerCycles / C.DividerSpeed;
+      T.Uops.push_back(V);
+    }
+    // Distribute the uops over the issue slots: micro-fused pairs share a
+    // slot (they come first: load+op, then store-address+data).
+    unsigned Slots = X.IssueSlots, N = T.Uops.size();
+    unsigned Pairs = N > Slots ? std::min(N - Slots, Slots) : 0;
+    unsigned U = 0;
+    for (unsigned Sl = 0; Sl < Slots; ++Sl) {
+      SSlot Q;
+      Q.FirstUop = U;
+      Q.NumUops = std::min<unsigned>(Sl < Pairs ? 2 : 1, N - U);
+      if (Sl + 1 == Slots)
+        Q.NumUops = N - U; // whatever remains (rare wide instructions)
+      for (unsigned K = U; K < U + Q.NumUops; ++K) {
+        Q.Loads += T.Uops[K].Kind == UopKind::Load;
+        Q.Stores += T.Uops[K].Kind == UopKind::StoreAddress;
+      }
+      Q.ROBEntries = C.ROBMicroFusion ? 1 : std::max<unsigned>(1, Q.NumUops);
+      U += Q.NumUops;
+      T.Slots.push_back(Q);
+    }
+    T.RetireSlots = Slots;
+  }
+  for (const DepEdge &E : Deps.Edges)
+    if (E.K == DepEdge::Memory && E.To < S.size()) {
+      SInstr &L = S[E.To];
+      L.MemProducer = E.From;
+      L.MemDistance = E.Distance;
+      double LoadLat = D[E.To].LoadLatency *
+                       C.LatencyScale[unsigned(LatencyClass::Load)];
+      double Forward = (C.Model ? C.Model->Memory.StoreForwardLatency.Value
+                                : 5) *
+                       C.LatencyScale[unsigned(LatencyClass::Load)];
+      L.MemExtra = std::max(0.0, Forward - LoadLat);
+    }
+  return S;
+}
+
+//--- Dynamic state --------------------------------------------------------===//
+
+enum class UopState : uint8_t { NotIssued, Waiting, Dispatched };
+
+struct DUop {
+  UopState State = UopState::NotIssued;
+  int8_t Port = -1;
+  long IssueCycle = -1;
+  long DispatchCycle = -1;
+  double Stamp = Unknown; ///< completion time once dispatched
+};
+
+struct DInstr {
+  uint64_t Seq = 0;
+  unsigned Iter = 0, Index = 0;
+  unsigned SlotsIssued = 0;
+  bool Renamed = false, FullyIssued = false, Retired = false;
+  long IssueCycle = -1, LastIssueCycle = -1;
+  SmallVector<int64_t, 4> SrcProd, AddrProd;
+  int64_t MemProd = -1;
+  SmallVector<DUop, 4> Uops;
+  unsigned UopsDispatched = 0;
+  double ResultTime = Unknown; ///< when its register results are available
+  double DoneTime = Unknown;   ///< when all its uops have completed
+  // Resources held until retirement.
+  unsigned ROBHeld = 0, LBHeld = 0, SBHeld = 0;
+  bool IntPRFHeld = false, VecPRFHeld = false;
+};
+
+/// A slot waiting in the uop queue.
+struct QueuedSlot {
+  unsigned Iter, Index;
+  int Slot; ///< -1: an instruction with no issue slot (a fused jcc)
+};
+
+class Engine {
+public:
+  Engine(const Kernel &K, ArrayRef<DecodedInstr> D,
+         const DependencyAnalysis &Deps, const SimConfig &C,
+         const SimOptions &O)
+      : K(K), D(D), C(C), O(O), S(buildStatic(D, Deps, C)), N(D.size()) {
+    NP = C.PortCapacity.size();
+    RSByPort.resize(NP);
+    RSCount.assign(NP, 0);
+    InFlightCount.assign(NP, 0);
+    PortCredit.assign(NP, 0);
+    Rename.assign(regunit::Count, -1);
+    MaxIter = O.MaxIterations ? O.MaxIterations : 2000;
+    for (const SInstr &I : S)
+      SlotsPerIter += I.Slots.size();
+  }
+
+  SimResult run();
+
+private:
+  // Stages.
+  void retire();
+  void dispatch();
+  void dispatchPort(unsigned P);
+  void issue();
+  void frontEnd();
+  void account();
+
+  DInstr *find(int64_t Seq) {
+    if (Seq < 0 || uint64_t(Seq) < BaseSeq ||
+        uint64_t(Seq) >= BaseSeq + ROB.size())
+      return nullptr;
+    return &ROB[Seq - BaseSeq];
+  }
+  /// When the value produced by dynamic instruction Seq is available
+  /// (0 if it retired or never existed, Unknown if not yet known).
+  double valueTime(int64_t Seq);
+  double uopReadyTime(DInstr &I, unsigned U);
+  void bindPort(DInstr &I, unsigned U);
+  bool uopDone(const DInstr &I, unsigned U) const {
+    return I.Uops[U].State == UopState::Dispatched &&
+           I.Uops[U].Stamp <= double(Cycle) + Eps;
+  }
+  void finishIfDone(DInstr &I);
+
+  const Kernel &K;
+  ArrayRef<DecodedInstr> D;
+  const SimConfig &C;
+  const SimOptions &O;
+  std::vector<SInstr> S;
+  size_t N;
+  unsigned NP = 0;
+  unsigned SlotsPerIter = 0;
+  unsigned MaxIter = 2000;
+
+  long Cycle = 0;
+  std::deque<DInstr> ROB; ///< in-flight instructions, oldest first
+  uint64_t BaseSeq = 0;   ///< sequence number of ROB.front()
+  uint64_t NextSeq = 0;   ///< next instruction to rename
+  std::deque<QueuedSlot> Queue;
+  unsigned NextFetchIter = 0, NextFetchIndex = 0;
+  int NextFetchSlot = 0;
+
+  // Occupancy and pending frees (applied at the start of the next cycle).
+  double ROBUsed = 0, RSUsed = 0, LBUsed = 0, SBUsed = 0, IntPRFUsed = 0,
+         VecPRFUsed = 0;
+  double FreeROB = 0, FreeRS = 0, FreeLB = 0, FreeSB = 0, FreeInt = 0,
+         FreeVec = 0;
+  std::vector<int64_t> Rename;
+  std::vector<std::vector<std::pair<uint64_t, uint8_t>>> RSByPort;
+  std::vector<unsigned> RSCount, InFlightCount;
+  std::vector<double> PortCredit;
+  double IssueCredit = 0, RetireCredit = 0, FECredit = 0;
+  double DividerFreeAt = 0;
+  unsigned RoundRobin = 0;
+
+  // Per-cycle facts for accounting.
+  double RetiredThisCycle = 0;
+  int FirstRetiredIndex = -1;
+  AllocCause AllocThisCycle = AllocCause::FrontEnd;
+  std::vector<bool> PortUsedThisCycle;
+  bool DividerBlockedThisCycle = false;
+  bool StoreDataThisCycle = false;
+
+  // Logs.
+  std::vector<long> IterRetireCycle;
+  struct CycleLog {
+    uint8_t Stall, Alloc;
+    uint32_t Instr;
+  };
+  std::vector<CycleLog> Log;
+  std::vector<std::vector<double>> PortDispatchAtIter; // cumulative
+  std::vector<double> PortDispatched;
+  std::vector<double> DividerBusyAtIter;
+  double DividerBusy = 0;
+  SimResult R;
+};
+
+double Engine::valueTime(int64_t Seq) {
+  DInstr *P = find(Seq);
+  if (!P)
+    return 0;
+  if (P->ResultTime != Unknown)
+    return P->ResultTime;
+  if (P->Renamed && S[P->Index].Done == Completion::PassThrough) {
+    // An eliminated move: its value is its source's.
+    double T = 0;
+    for (int64_t Src : P->SrcProd)
+      T = std::max(T, valueTime(Src));
+    if (T != Unknown)
+      P->ResultTime = std::max<double>(T, P->IssueCycle);
+    return P->ResultTime;
+  }
+  return Unknown;
+}
+
+double Engine::uopReadyTime(DInstr &I, unsigned U) {
+  const SUop &SU = S[I.Index].Uops[U];
+  double T = I.Uops[U].IssueCycle + 1; // dispatch after the issue cycle
+  if (SU.ReadsSrc)
+    for (int64_t P : I.SrcProd)
+      T = std::max(T, valueTime(P));
+  if (SU.ReadsAddr)
+    for (int64_t P : I.AddrProd)
+      T = std::max(T, valueTime(P));
+  if (SU.Input >= 0) {
+    const DUop &In = I.Uops[SU.Input];
+    T = std::max(T, In.State == UopState::Dispatched ? In.Stamp : Unknown);
+  }
+  if (SU.Kind == UopKind::Load && I.MemProd >= 0) {
+    if (DInstr *St = find(I.MemProd)) {
+      // Forwarding latency counts from the store data's dispatch (as in
+      // the static analysis: store + reload = the forwarding latency).
+      double Data = 0;
+      for (unsigned V = 0; V < St->Uops.size(); ++V) {
+        const SUop &SV = S[St->Index].Uops[V];
+        if (SV.Kind == UopKind::StoreData)
+          Data = std::max(Data, St->Uops[V].State == UopState::Dispatched
+                                    ? St->Uops[V].Stamp - SV.Latency
+                                    : Unknown);
+      }
+      T = std::max(T, Data + S[I.Index].MemExtra);
+    }
+  }
+  return T;
+}
+
+void Engine::bindPort(DInstr &I, unsigned U) {
+  PortMask Mask = S[I.Index].Uops[U].Ports;
+  int Best = -1;
+  if (C.Binding == PortBinding::RoundRobin) {
+    for (unsigned K = 0; K < NP && Best < 0; ++K) {
+      unsigned P = (RoundRobin + K) % NP;
+      if (Mask & (PortMask(1) << P))
+        Best = P;
+    }
+    RoundRobin = (Best + 1) % NP;
+  } else {
+    const std::vector<unsigned> &Count =
+        C.Binding == PortBinding::LeastLoadedInRS ? RSCount : InFlightCount;
+    unsigned BestCount = ~0u;
+    for (unsigned P = 0; P < NP; ++P)
+      if ((Mask & (PortMask(1) << P)) && Count[P] < BestCount) {
+        Best = P;
+        BestCount = Count[P];
+      }
+  }
+  if (Best < 0)
+    Best = 0; // a uop without ports cannot happen: the decoder never emits one
+  I.Uops[U].Port = Best;
+  ++RSCount[Best];
+  ++InFlightCount[Best];
+  RSByPort[Best].push_back({I.Seq, uint8_t(U)});
+}
+
+void Engine::finishIfDone(DInstr &I) {
+  if (!I.FullyIssued || I.DoneTime != Unknown)
+    return;
+  const SInstr &SI = S[I.Index];
+  if (SI.Done == Completion::AtIssue) {
+    I.DoneTime = I.ResultTime = I.LastIssueCycle;
+    return;
+  }
+  if (SI.Done == Completion::PassThrough) {
+    // Done at rename; its value is its source's (valueTime resolves it).
+    I.DoneTime = I.LastIssueCycle;
+    return;
+  }
+  if (I.UopsDispatched < I.Uops.size())
+    return;
+  double Done = 0, Result = -1;
+  for (unsigned U = 0; U < I.Uops.size(); ++U) {
+    Done = std::max(Done, I.Uops[U].Stamp);
+    if (SI.Uops[U].WritesResult)
+      Result = std::max(Result, I.Uops[U].Stamp);
+  }
+  I.DoneTime = Done;
+  I.ResultTime = Result >= 0 ? Result : Done;
+}
+
+void Engine::retire() {
+  RetireCredit = std::min(RetireCredit, 1.0 - Eps) + C.RetireWidth;
+  RetiredThisCycle = 0;
+  FirstRetiredIndex = -1;
+  while (!ROB.empty()) {
+    DInstr &H = ROB.front();
+    if (!H.FullyIssued)
+      break;
+    finishIfDone(H);
+    if (H.DoneTime == Unknown || H.DoneTime > double(Cycle) + Eps)
+      break;
+    unsigned Slots = S[H.Index].RetireSlots;
+    // Wider-than-width instructions retire over several cycles' credit.
+    double Need = std::min<double>(Slots, std::floor(C.RetireWidth + Eps));
+    if (Slots && RetireCredit + Eps < Need)
+      break;
+    RetireCredit -= Slots;
+    RetiredThisCycle += Slots;
+    if (FirstRetiredIndex < 0)
+      FirstRetiredIndex = H.Index;
+    FreeROB += H.ROBHeld;
+    FreeLB += H.LBHeld;
+    FreeSB += H.SBHeld;
+    FreeInt += H.IntPRFHeld;
+    FreeVec += H.VecPRFHeld;
+    if (O.Trace && H.Iter < O.TraceIterations) {
+      auto &T = R.Timeline[H.Iter][H.Index];
+      T.Retired = Cycle;
+      if (T.Completed < 0)
+        T.Completed = long(std::ceil(H.DoneTime - Eps));
+    }
+    bool LastOfIter = H.Index + 1 == N;
+    unsigned Iter = H.Iter;
+    ROB.pop_front();
+    ++BaseSeq;
+    if (LastOfIter) {
+      IterRetireCycle.push_back(Cycle);
+      PortDispatchAtIter.push_back(PortDispatched);
+      DividerBusyAtIter.push_back(DividerBusy);
+      (void)Iter;
+    }
+  }
+}
+
+void Engine::dispatch() {
+  std::fill(PortUsedThisCycle.begin(), PortUsedThisCycle.end(), false);
+  DividerBlockedThisCycle = false;
+  for (unsigned P = 0; P < NP; ++P)
+    PortCredit[P] = std::min(PortCredit[P], 1.0 - Eps) + C.PortCapacity[P];
+  StoreDataThisCycle = false;
+  for (unsigned P = 0; P < NP; ++P)
+    dispatchPort(P);
+  // A load forwarded from a store whose data uop dispatched on a later port
+  // this cycle may start in the same cycle: give load ports a second look.
+  if (StoreDataThisCycle)
+    for (unsigned P = 0; P < NP; ++P)
+      if (C.Model && (C.Model->LoadPorts & (PortMask(1) << P)))
+        dispatchPort(P);
+  // In-flight counts (for the in-flight binding policy) drop at completion.
+  if (C.Binding == PortBinding::LeastLoadedInFlight) {
+    std::fill(InFlightCount.begin(), InFlightCount.end(), 0);
+    for (DInstr &X : ROB)
+      for (unsigned U = 0; U < X.Uops.size(); ++U)
+        if (X.Uops[U].Port >= 0 && !uopDone(X, U))
+          ++InFlightCount[X.Uops[U].Port];
+  }
+}
+
+void Engine::dispatchPort(unsigned P) {
+  auto &List = RSByPort[P];
+  for (size_t I = 0; I < List.size() && PortCredit[P] >= 1.0 - Eps;) {
+    auto [Seq, U] = List[I];
+    DInstr *X = find(Seq);
+    if (!X) { // cannot happen: uops leave the RS before retirement
+      List.erase(List.begin() + I);
+      continue;
+    }
+    double Ready = uopReadyTime(*X, U);
+    const SUop &SU = S[X->Index].Uops[U];
+    if (Ready > double(Cycle) + Eps) {
+      ++I;
+      continue;
+    }
+    if (SU.DivCycles > 0 && DividerFreeAt > double(Cycle) + Eps) {
+      DividerBlockedThisCycle = true;
+      ++I;
+      continue;
+    }
+    // Start at the exact ready time when dispatched as early as possible,
+    // so that fractional latencies accumulate along chains.
+    double Start = Ready > double(Cycle) - 1 + Eps ? Ready : double(Cycle);
+    DUop &DU = X->Uops[U];
+    DU.State = UopState::Dispatched;
+    DU.DispatchCycle = Cycle;
+    DU.Stamp = Start + SU.Latency;
+    if (SU.DivCycles > 0) {
+      DividerFreeAt = Start + SU.DivCycles;
+      DividerBusy += SU.DivCycles;
+    }
+    StoreDataThisCycle |= SU.Kind == UopKind::StoreData;
+    ++X->UopsDispatched;
+    --RSCount[P];
+    FreeRS += 1;
+    PortCredit[P] -= 1;
+    PortDispatched[P] += 1;
+    PortUsedThisCycle[P] = true;
+    finishIfDone(*X);
+    if (O.Trace && X->Iter < O.TraceIterations) {
+      UopEvent E;
+      E.Iteration = X->Iter;
+      E.Instr = X->Index;
+      E.Uop = U;
+      E.Issued = DU.IssueCycle;
+      E.Dispatched = Cycle;
+      E.Completed = long(std::ceil(DU.Stamp - Eps));
+      E.Port = P;
+      R.Events.push_back(E);
+      auto &T = R.Timeline[X->Iter][X->Index];
+      if (T.Dispatched < 0 || Cycle < T.Dispatched)
+        T.Dispatched = Cycle;
+      T.Completed = std::max(T.Completed, E.Completed);
+    }
+    List.erase(List.begin() + I);
+  }
+}
+
+void Engine::issue() {
+  IssueCredit = std::min(IssueCredit, 1.0 - Eps) + C.IssueWidth;
+  AllocThisCycle = AllocCause::FrontEnd;
+  double Issued = 0;
+  int FirstIter = -1;
+  while (!Queue.empty()) {
+    QueuedSlot Q = Queue.front();
+    if (C.IterationBoundaryRule && FirstIter >= 0 && int(Q.Iter) != FirstIter)
+      break; // SNB/IVB: one iteration per issue cycle
+    if (Q.Slot >= 0 && IssueCredit < 1.0 - Eps) {
+      AllocThisCycle = AllocCause::IssuedFullWidth;
+      break;
+    }
+    const SInstr &SI = S[Q.Index];
+    // The instruction being issued is the youngest in the ROB, or new.
+    bool New = ROB.empty() || ROB.back().Iter != Q.Iter ||
+               ROB.back().Index != Q.Index || ROB.back().FullyIssued;
+    const SSlot *Slot = Q.Slot >= 0 ? &SI.Slots[Q.Slot] : nullptr;
+    double NeedROB = Slot ? Slot->ROBEntries : 0;
+    double NeedRS = Slot ? Slot->NumUops : 0;
+    double NeedLB = Slot ? Slot->Loads : 0, NeedSB = Slot ? Slot->Stores : 0;
+    bool NeedInt = New && SI.WritesGPR, NeedVec = New && SI.WritesVec;
+    if (ROBUsed + NeedROB > C.ROBSize + Eps) {
+      AllocThisCycle = AllocCause::ROBFull;
+      break;
+    }
+    if (RSUsed + NeedRS > C.RSSize + Eps) {
+      AllocThisCycle = AllocCause::RSFull;
+      break;
+    }
+    if (LBUsed + NeedLB > C.LoadBufferSize + Eps) {
+      AllocThisCycle = AllocCause::LoadBufferFull;
+      break;
+    }
+    if (SBUsed + NeedSB > C.StoreBufferSize + Eps) {
+      AllocThisCycle = AllocCause::StoreBufferFull;
+      break;
+    }
+    if ((NeedInt && IntPRFUsed + 1 > C.IntPRFSize + Eps) ||
+        (NeedVec && VecPRFUsed + 1 > C.VecPRFSize + Eps)) {
+      AllocThisCycle = AllocCause::RegisterFileFull;
+      break;
+    }
+    Queue.pop_front();
+    if (FirstIter < 0)
+      FirstIter = Q.Iter;
+    if (New) {
+      DInstr X;
+      X.Seq = NextSeq++;
+      X.Iter = Q.Iter;
+      X.Index = Q.Index;
+      X.IssueCycle = Cycle;
+      X.Uops.resize(SI.Uops.size());
+      // Rename: producers of the sources, then this instruction's results.
+      for (RegUnit U : SI.Reads)
+        X.SrcProd.push_back(Rename[U]);
+      for (RegUnit U : SI.AddrReads)
+        X.AddrProd.push_back(Rename[U]);
+      if (SI.MemProducer >= 0 && Q.Iter >= SI.MemDistance)
+        X.MemProd = int64_t(Q.Iter - SI.MemDistance) * N + SI.MemProducer;
+      for (RegUnit U : SI.Writes)
+        Rename[U] = X.Seq;
+      X.Renamed = true;
+      if (NeedInt) {
+        IntPRFUsed += 1;
+        X.IntPRFHeld = true;
+      }
+      if (NeedVec) {
+        VecPRFUsed += 1;
+        X.VecPRFHeld = true;
+      }
+      ROB.push_back(std::move(X));
+    }
+    DInstr &X = ROB.back();
+    X.LastIssueCycle = Cycle;
+    if (Slot) {
+      ROBUsed += NeedROB;
+      RSUsed += NeedRS;
+      LBUsed += NeedLB;
+      SBUsed += NeedSB;
+      X.ROBHeld += NeedROB;
+      X.LBHeld += NeedLB;
+      X.SBHeld += NeedSB;
+      for (unsigned U = Slot->FirstUop; U < Slot->FirstUop + Slot->NumUops;
+           ++U) {
+        X.Uops[U].State = UopState::Waiting;
+        X.Uops[U].IssueCycle = Cycle;
+        bindPort(X, U);
+      }
+      ++X.SlotsIssued;
+      IssueCredit -= 1;
+      Issued += 1;
+    }
+    if (X.SlotsIssued == SI.Slots.size()) {
+      X.FullyIssued = true;
+      finishIfDone(X);
+      if (O.Trace && X.Iter < O.TraceIterations)
+        R.Timeline[X.Iter][X.Index].Issued = X.IssueCycle;
+    }
+  }
+  if (AllocThisCycle == AllocCause::FrontEnd &&
+      Issued + Eps >= std::floor(C.IssueWidth + Eps))
+    AllocThisCycle = AllocCause::IssuedFullWidth;
+}
+
+void Engine::frontEnd() {
+  // Uop-cache / loop-stream-detector delivery into the uop queue. Without an
+  // LSD the uop cache stops at the taken loop branch: the next iteration
+  // starts in the next cycle.
+  FECredit = std::min(FECredit, 1.0 - Eps) + C.FrontEndWidth;
+  bool StopAtBranch = K.Shape == KernelShape::Loop && !C.UseLSD;
+  while (NextFetchIter < MaxIter && Queue.size() < C.UopQueueSize) {
+    const SInstr &SI = S[NextFetchIndex];
+    if (SI.Slots.empty()) {
+      Queue.push_back({NextFetchIter, NextFetchIndex, -1});
+    } else {
+      if (FECredit < 1.0 - Eps)
+        break;
+      Queue.push_back({NextFetchIter, NextFetchIndex, NextFetchSlot});
+      FECredit -= 1;
+      if (++NextFetchSlot < int(SI.Slots.size()))
+        continue;
+    }
+    NextFetchSlot = 0;
+    if (++NextFetchIndex == N) {
+      NextFetchIndex = 0;
+      ++NextFetchIter;
+      if (StopAtBranch)
+        break;
+    }
+  }
+}
+
+void Engine::account() {
+  CycleLog L;
+  L.Alloc = uint8_t(AllocThisCycle);
+  L.Instr = 0;
+  if (RetiredThisCycle + Eps >= std::floor(C.RetireWidth + Eps) &&
+      RetiredThisCycle > 0) {
+    L.Stall = uint8_t(StallCause::Retiring);
+    L.Instr = FirstRetiredIndex;
+    Log.push_back(L);
+    return;
+  }
+  // The oldest unfinished instruction decides.
+  DInstr *H = nullptr;
+  for (DInstr &X : ROB) {
+    finishIfDone(X);
+    if (X.DoneTime == Unknown || X.DoneTime > double(Cycle) + Eps) {
+      H = &X;
+      break;
+    }
+  }
+  if (!H) {
+    L.Stall = uint8_t(StallCause::FrontEnd);
+    L.Instr = Queue.empty() ? 0 : Queue.front().Index;
+    Log.push_back(L);
+    return;
+  }
+  L.Instr = H->Index;
+  StallCause Cause = StallCause::Executing;
+  if (!H->FullyIssued || H->LastIssueCycle >= Cycle) {
+    Cause = StallCause::FrontEnd; // it only just arrived
+  } else {
+    for (unsigned U = 0; U < H->Uops.size(); ++U) {
+      if (H->Uops[U].State == UopState::Dispatched)
+        continue;
+      double Ready = uopReadyTime(*H, U);
+      if (Ready > double(Cycle) + Eps)
+        Cause = StallCause::Dependency;
+      else if (S[H->Index].Uops[U].DivCycles > 0 &&
+               DividerFreeAt > double(Cycle) + Eps)
+        Cause = StallCause::DividerBusy;
+      else
+        Cause = StallCause::PortContention;
+      break;
+    }
+  }
+  L.Stall = uint8_t(Cause);
+  Log.push_back(L);
+}
+
+SimResult Engine::run() {
+  PortUsedThisCycle.assign(NP, false);
+  PortDispatched.assign(NP, 0);
+  if (O.Trace)
+    R.Timeline.assign(std::min(O.TraceIterations, MaxIter),
+                      std::vector<SimResult::InstrTimes>(N));
+  if (N == 0 || SlotsPerIter == 0) {
+    // Nothing occupies the machine: e.g. a body of fused branches only.
+    R.CyclesPerIteration = 0;
+    return R;
+  }
+  // Iterations needed before a steady state can show: the buffers fill.
+  unsigned Warmup =
+      8 + 2 * unsigned(std::ceil(C.ROBSize / std::max(1u, SlotsPerIter)));
+  const unsigned MaxPeriod = 64;
+  unsigned long MaxCycles = 4000000;
+  size_t Found = 0;
+  unsigned Period = 0;
+  size_t LastChecked = 0;
+  for (Cycle = 0; IterRetireCycle.size() < MaxIter && Cycle < long(MaxCycles);
+       ++Cycle) {
+    // Resources freed last cycle become usable now.
+    ROBUsed -= FreeROB;
+    RSUsed -= FreeRS;
+    LBUsed -= FreeLB;
+    SBUsed -= FreeSB;
+    IntPRFUsed -= FreeInt;
+    VecPRFUsed -= FreeVec;
+    FreeROB = FreeRS = FreeLB = FreeSB = FreeInt = FreeVec = 0;
+    retire();
+    dispatch();
+    issue();
+    frontEnd();
+    account();
+    if (O.StopAtSteadyState && IterRetireCycle.size() != LastChecked) {
+      LastChecked = IterRetireCycle.size();
+      size_t Kk = LastChecked;
+      if (Kk > Warmup) {
+        // The retirement rhythm repeats with period p for 3 periods.
+        for (unsigned P = 1; P <= MaxPeriod && 3 * P + 1 < Kk - Warmup / 2;
+             ++P) {
+          bool Same = true;
+          for (size_t J = 0; J < 2 * P && Same; ++J) {
+            size_t A = Kk - 1 - J, B = A - P;
+            long DA = IterRetireCycle[A] - IterRetireCycle[A - 1];
+            long DB = IterRetireCycle[B] - IterRetireCycle[B - 1];
+            Same = DA == DB;
+          }
+          if (Same) {
+            Found = Kk;
+            Period = P;
+            break;
+          }
+        }
+        if (Found)
+          break;
+      }
+    }
+  }
+  R.Cycles = Cycle;
+  R.IterationsSimulated = IterRetireCycle.size();
+  size_t Done = IterRetireCycle.size();
+  if (Done < 2) {
+    R.CyclesPerIteration = double(Cycle) / std::max<size_t>(1, Done);
+    return R;
+  }
+  // The measured window: whole periods (at least 10 iterations) ending at
+  // the last retired iteration, else the second half.
+  size_t Last = Done - 1, First;
+  if (Found) {
+    R.SteadyState = true;
+    R.Period = Period;
+    size_t Reps = std::max<size_t>(1, (10 + Period - 1) / Period);
+    while (Reps > 1 && Reps * Period > Last)
+      --Reps;
+    First = Last - std::min(Last, Reps * Period);
+  } else {
+    First = Last / 2;
+  }
+  double Iters = double(Last - First);
+  long C0 = IterRetireCycle[First], C1 = IterRetireCycle[Last];
+  R.CyclesPerIteration = double(C1 - C0) / Iters;
+
+  R.StallsPerInstr.assign(N, {});
+  for (long Cy = C0 + 1; Cy <= C1 && Cy < long(Log.size()); ++Cy) {
+    const CycleLog &L = Log[Cy];
+    R.Stalls[L.Stall] += 1.0 / Iters;
+    R.Allocation[L.Alloc] += 1.0 / Iters;
+    if (L.Instr < N)
+      R.StallsPerInstr[L.Instr][L.Stall] += 1.0 / Iters;
+  }
+  R.PortUopsPerIteration.assign(NP, 0);
+  for (unsigned P = 0; P < NP; ++P)
+    R.PortUopsPerIteration[P] =
+        (PortDispatchAtIter[Last][P] - PortDispatchAtIter[First][P]) / Iters;
+  R.DividerBusyPerIteration =
+      (DividerBusyAtIter[Last] - DividerBusyAtIter[First]) / Iters;
+  return R;
+}
+
+} // namespace
+
+SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
+                   const DependencyAnalysis &Deps, const SimConfig &Config,
+                   const SimOptions &Opts) {
+  Engine E(K, D, Deps, Config, Opts);
+  return E.run();
+}
+
+} // namespace luarch
