@@ -153,6 +153,34 @@ json::Value toJSON(const KernelReport &R) {
       (*P)["static_bound"] = r4(S.Throughput);
     }
   }
+  if (R.Sensitivity) {
+    const SensitivityReport &S = *R.Sensitivity;
+    json::Array Res, Verdict, Set;
+    for (const ResourceSensitivity &RS : S.Resources) {
+      json::Array Instrs;
+      for (unsigned I : RS.Instrs)
+        Instrs.push_back(int64_t(I));
+      Res.push_back(json::Object{{"resource", RS.R.Name},
+                                 {"faster", r4(RS.Accelerated)},
+                                 {"unlimited", r4(RS.Unlimited)},
+                                 {"slower", r4(RS.Slowed)},
+                                 {"role", RS.Role},
+                                 {"instructions", std::move(Instrs)}});
+    }
+    for (const std::string &V : S.Verdict)
+      Verdict.push_back(V);
+    for (const std::string &M : S.Set)
+      Set.push_back(M);
+    Root["sensitivity"] = json::Object{{"factor", r4(S.Factor)},
+                                       {"base_cycles", r4(S.BaseCycles)},
+                                       {"resources", std::move(Res)},
+                                       {"set", std::move(Set)},
+                                       {"set_faster", r4(S.SetAccelerated)},
+                                       {"verdict", std::move(Verdict)},
+                                       {"simulations", int64_t(S.Simulations)}};
+    if (auto *P = Root.getObject("prediction"))
+      (*P)["bottleneck_summary"] = R.bottleneck();
+  }
   return Root;
 }
 

@@ -32,6 +32,26 @@ std::string instrFlags(const DecodedInstr &D) {
 }
 
 std::string KernelReport::bottleneck() const {
+  if (Sensitivity) {
+    // The resources whose acceleration speeds the loop up, strongest first.
+    std::vector<std::string> Names;
+    bool Latency = false;
+    for (const ResourceSensitivity &RS : Sensitivity->Resources) {
+      if (RS.Role != "bottleneck" || Names.size() >= 3)
+        continue;
+      bool IsLat = RS.R.Kind == ResourceKind::AllLatencies ||
+                   RS.R.Kind == ResourceKind::InstrLatency ||
+                   RS.R.Kind == ResourceKind::LoadLatency;
+      if (IsLat && Latency)
+        continue;
+      Latency |= IsLat;
+      Names.push_back(IsLat ? "latency (dependency chain)" : RS.R.Name);
+    }
+    if (!Sensitivity->Set.empty() && Names.empty())
+      return "balanced {" + join(Sensitivity->Set, ", ") + "}";
+    if (!Names.empty())
+      return join(Names, " + ");
+  }
   std::vector<std::string> Names;
   for (BoundKind K : Static.Limiters) {
     std::string N = boundKindName(K).str();
@@ -146,6 +166,30 @@ static void printTimeline(raw_ostream &OS, const KernelReport &R,
   OS << "\n";
 }
 
+static void printSensitivity(raw_ostream &OS, const KernelReport &R) {
+  const SensitivityReport &S = *R.Sensitivity;
+  OS << "Sensitivity (s = T/T' - 1 when one resource is x"
+     << format("%.2f", S.Factor) << " faster; base "
+     << format("%.2f", S.BaseCycles) << " cycles/iteration)\n";
+  for (const std::string &V : S.Verdict)
+    OS << "  * " << V << "\n";
+  OS << "  " << left_justify("resource", 26) << "  faster   unlimited  slower"
+     << "   role\n";
+  for (const ResourceSensitivity &RS : S.Resources) {
+    if (RS.Role == "slack" && std::fabs(RS.Unlimited) < 0.005)
+      continue; // irrelevant either way: keep the table short
+    OS << "  " << left_justify(RS.R.Name, 26)
+       << format("%+7.1f%%   %+7.1f%%  %+6.1f%%", 100 * RS.Accelerated,
+                 100 * RS.Unlimited, 100 * RS.Slowed)
+       << "   " << RS.Role << "\n";
+  }
+  if (!S.Set.empty())
+    OS << "  set {" << join(S.Set, ", ") << "}"
+       << format(": %+.1f%%", 100 * S.SetAccelerated) << "\n";
+  OS << "  (" << S.Simulations << " simulations, "
+     << format("%.1f", S.Seconds * 1000) << " ms)\n\n";
+}
+
 void printTextReport(raw_ostream &OS, const KernelReport &R,
                      const ReportOptions &Opts) {
   const Kernel &K = *R.K;
@@ -172,6 +216,8 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
   OS << "\nBottleneck: " << R.bottleneck() << "\n\n";
   if (R.Sim)
     printSimulation(OS, R);
+  if (R.Sensitivity)
+    printSensitivity(OS, R);
   if (R.Sim && Opts.ShowTimeline && !R.Sim->Timeline.empty())
     printTimeline(OS, R, Opts.TimelineIterations);
 

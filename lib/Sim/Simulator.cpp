@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <functional>
 #include <limits>
 
 using namespace llvm;
@@ -163,8 +164,9 @@ std::vector<SInstr> buildStatic(ArrayRef<DecodedInstr> D,
       V.ReadsSrc = U.ReadsSources;
       V.WritesResult = U.WritesResult;
       V.Input = U.InputUop;
-      V.Latency = U.Latency *
-                  C.LatencyScale[unsigned(latencyClass(X, U))];
+      V.Latency = U.Latency * C.LatencyScale[unsigned(latencyClass(X, U))];
+      if (I < C.InstrLatencyScale.size() && U.Kind != UopKind::Load)
+        V.Latency *= C.InstrLatencyScale[I];
       V.DivCycles = U.DividerCycles / C.DividerSpeed;
       T.Uops.push_back(V);
     }
@@ -214,11 +216,21 @@ struct DUop {
   long IssueCycle = -1;
   long DispatchCycle = -1;
   double Stamp = Unknown; ///< completion time once dispatched
+  /// Earliest start once every producer's time is known (cached: producers
+  /// leave the window when they retire, their times must not be lost).
+  double ReadyCache = Unknown;
+  /// What the last readiness check found unresolved: a producer
+  /// instruction, or an input uop of the same instruction. The uop is
+  /// parked there and woken when it dispatches.
+  int64_t WaitingOn = -1;
+  int8_t WaitingOnUop = -1;
 };
 
 struct DInstr {
   uint64_t Seq = 0;
   unsigned Iter = 0, Index = 0;
+  /// Uops (seq, index) waiting for this instruction's results.
+  SmallVector<std::pair<uint64_t, uint8_t>, 2> Waiters;
   unsigned SlotsIssued = 0;
   bool Renamed = false, FullyIssued = false, Retired = false;
   long IssueCycle = -1, LastIssueCycle = -1;
@@ -231,6 +243,55 @@ struct DInstr {
   // Resources held until retirement.
   unsigned ROBHeld = 0, LBHeld = 0, SBHeld = 0;
   bool IntPRFHeld = false, VecPRFHeld = false;
+};
+
+/// In-flight instructions, oldest first: a ring of reusable DInstrs (their
+/// small vectors keep their capacity, so steady state does not allocate).
+class InFlightRing {
+public:
+  bool empty() const { return Count == 0; }
+  size_t size() const { return Count; }
+  DInstr &operator[](size_t I) { return Slots[(Head + I) & Mask]; }
+  DInstr &front() { return (*this)[0]; }
+  DInstr &back() { return (*this)[Count - 1]; }
+  void pop_front() {
+    Head = (Head + 1) & Mask;
+    --Count;
+  }
+  /// A fresh DInstr at the back.
+  DInstr &push_back() {
+    if (Count == Slots.size())
+      grow();
+    DInstr &X = (*this)[Count++];
+    X.Waiters.clear();
+    X.SrcProd.clear();
+    X.AddrProd.clear();
+    X.Uops.clear();
+    X.SlotsIssued = X.UopsDispatched = 0;
+    X.Renamed = X.FullyIssued = X.Retired = false;
+    X.IssueCycle = X.LastIssueCycle = -1;
+    X.MemProd = -1;
+    X.ResultTime = X.DoneTime = std::numeric_limits<double>::infinity();
+    X.ROBHeld = X.LBHeld = X.SBHeld = 0;
+    X.IntPRFHeld = X.VecPRFHeld = false;
+    return X;
+  }
+  template <typename F> void forEach(F Fn) {
+    for (size_t I = 0; I < Count; ++I)
+      Fn((*this)[I]);
+  }
+
+private:
+  void grow() {
+    std::vector<DInstr> Bigger(std::max<size_t>(64, Slots.size() * 2));
+    for (size_t I = 0; I < Count; ++I)
+      Bigger[I] = std::move((*this)[I]);
+    Slots = std::move(Bigger);
+    Head = 0;
+    Mask = Slots.size() - 1;
+  }
+  std::vector<DInstr> Slots;
+  size_t Head = 0, Count = 0, Mask = 0;
 };
 
 /// A slot waiting in the uop queue.
@@ -247,10 +308,15 @@ public:
       : K(K), D(D), C(C), O(O), S(buildStatic(D, Deps, C)), N(D.size()) {
     NP = C.PortCapacity.size();
     RSByPort.resize(NP);
+    PendingByPort.resize(NP);
     RSCount.assign(NP, 0);
     InFlightCount.assign(NP, 0);
-    PortCredit.assign(NP, 0);
+    PortFreeAt.assign(NP, 0);
     Rename.assign(regunit::Count, -1);
+    size_t Ring = 64;
+    while (Ring < 2 * std::min(C.ROBSize, 8192.0) + 64)
+      Ring *= 2;
+    Retired.assign(Ring, {~uint64_t(0), 0.0});
     MaxIter = O.MaxIterations ? O.MaxIterations : 2000;
     for (const SInstr &I : S)
       SlotsPerIter += I.Slots.size();
@@ -262,7 +328,7 @@ private:
   // Stages.
   void retire();
   void dispatch();
-  void dispatchPort(unsigned P);
+  bool dispatchPort(unsigned P);
   void issue();
   void frontEnd();
   void account();
@@ -275,9 +341,14 @@ private:
   }
   /// When the value produced by dynamic instruction Seq is available
   /// (0 if it retired or never existed, Unknown if not yet known).
-  double valueTime(int64_t Seq);
+  double valueTime(int64_t Seq, int64_t *Blocker = nullptr);
   double uopReadyTime(DInstr &I, unsigned U);
   void bindPort(DInstr &I, unsigned U);
+  /// Puts an issued uop where dispatch will find it: on its port's
+  /// candidate list once its ready time is known, else parked on the
+  /// producer it waits for (woken when that producer dispatches).
+  void schedule(DInstr &I, unsigned U);
+  void wake(DInstr &Producer);
   bool uopDone(const DInstr &I, unsigned U) const {
     return I.Uops[U].State == UopState::Dispatched &&
            I.Uops[U].Stamp <= double(Cycle) + Eps;
@@ -295,7 +366,7 @@ private:
   unsigned MaxIter = 2000;
 
   long Cycle = 0;
-  std::deque<DInstr> ROB; ///< in-flight instructions, oldest first
+  InFlightRing ROB; ///< in-flight instructions, oldest first
   uint64_t BaseSeq = 0;   ///< sequence number of ROB.front()
   uint64_t NextSeq = 0;   ///< next instruction to rename
   std::deque<QueuedSlot> Queue;
@@ -308,9 +379,25 @@ private:
   double FreeROB = 0, FreeRS = 0, FreeLB = 0, FreeSB = 0, FreeInt = 0,
          FreeVec = 0;
   std::vector<int64_t> Rename;
+  /// Result times of recently retired instructions, by sequence number:
+  /// a consumer still in flight is at most ~2 ROB sizes younger.
+  std::vector<std::pair<uint64_t, double>> Retired;
+  /// Per port: uops whose ready time has come, oldest first; and uops whose
+  /// ready time is known but later (a min-heap on that time).
   std::vector<std::vector<std::pair<uint64_t, uint8_t>>> RSByPort;
+  struct Pending {
+    double Ready;
+    uint64_t Seq;
+    uint8_t Uop;
+    bool operator>(const Pending &O) const {
+      return Ready > O.Ready || (Ready == O.Ready && Seq > O.Seq);
+    }
+  };
+  std::vector<std::vector<Pending>> PendingByPort;
+  /// Uops woken this cycle, scheduled after the current port pass.
+  std::vector<std::pair<uint64_t, uint8_t>> Woken;
   std::vector<unsigned> RSCount, InFlightCount;
-  std::vector<double> PortCredit;
+  std::vector<double> PortFreeAt;
   double IssueCredit = 0, RetireCredit = 0, FECredit = 0;
   double DividerFreeAt = 0;
   unsigned RoundRobin = 0;
@@ -321,7 +408,6 @@ private:
   AllocCause AllocThisCycle = AllocCause::FrontEnd;
   std::vector<bool> PortUsedThisCycle;
   bool DividerBlockedThisCycle = false;
-  bool StoreDataThisCycle = false;
 
   // Logs.
   std::vector<long> IterRetireCycle;
@@ -337,35 +423,56 @@ private:
   SimResult R;
 };
 
-double Engine::valueTime(int64_t Seq) {
+double Engine::valueTime(int64_t Seq, int64_t *Blocker) {
   DInstr *P = find(Seq);
-  if (!P)
-    return 0;
+  if (!P) {
+    // Retired (or never existed): its value was ready at its recorded time.
+    if (Seq < 0)
+      return 0;
+    const auto &Slot = Retired[uint64_t(Seq) & (Retired.size() - 1)];
+    return Slot.first == uint64_t(Seq) ? Slot.second : 0;
+  }
   if (P->ResultTime != Unknown)
     return P->ResultTime;
   if (P->Renamed && S[P->Index].Done == Completion::PassThrough) {
     // An eliminated move: its value is its source's.
     double T = 0;
     for (int64_t Src : P->SrcProd)
-      T = std::max(T, valueTime(Src));
+      T = std::max(T, valueTime(Src, Blocker));
     if (T != Unknown)
       P->ResultTime = std::max<double>(T, P->IssueCycle);
     return P->ResultTime;
   }
+  if (Blocker)
+    *Blocker = Seq;
   return Unknown;
 }
 
 double Engine::uopReadyTime(DInstr &I, unsigned U) {
+  DUop &DU = I.Uops[U];
+  if (DU.ReadyCache != Unknown)
+    return DU.ReadyCache;
+  DU.WaitingOn = -1;
+  DU.WaitingOnUop = -1;
   const SUop &SU = S[I.Index].Uops[U];
-  double T = I.Uops[U].IssueCycle + 1; // dispatch after the issue cycle
+  double T = DU.IssueCycle + 1; // dispatch after the issue cycle
+  auto addProducer = [&](int64_t P) {
+    int64_t Blocker = -1;
+    double V = valueTime(P, &Blocker);
+    if (V == Unknown && DU.WaitingOn < 0)
+      DU.WaitingOn = Blocker;
+    T = std::max(T, V);
+  };
   if (SU.ReadsSrc)
     for (int64_t P : I.SrcProd)
-      T = std::max(T, valueTime(P));
+      addProducer(P);
   if (SU.ReadsAddr)
     for (int64_t P : I.AddrProd)
-      T = std::max(T, valueTime(P));
+      addProducer(P);
   if (SU.Input >= 0) {
     const DUop &In = I.Uops[SU.Input];
+    if (In.State != UopState::Dispatched)
+      DU.WaitingOnUop = SU.Input;
     T = std::max(T, In.State == UopState::Dispatched ? In.Stamp : Unknown);
   }
   if (SU.Kind == UopKind::Load && I.MemProd >= 0) {
@@ -380,9 +487,12 @@ double Engine::uopReadyTime(DInstr &I, unsigned U) {
                                     ? St->Uops[V].Stamp - SV.Latency
                                     : Unknown);
       }
+      if (Data == Unknown && DU.WaitingOn < 0)
+        DU.WaitingOn = I.MemProd;
       T = std::max(T, Data + S[I.Index].MemExtra);
     }
   }
+  DU.ReadyCache = T;
   return T;
 }
 
@@ -411,7 +521,34 @@ void Engine::bindPort(DInstr &I, unsigned U) {
   I.Uops[U].Port = Best;
   ++RSCount[Best];
   ++InFlightCount[Best];
-  RSByPort[Best].push_back({I.Seq, uint8_t(U)});
+  schedule(I, U);
+}
+
+void Engine::schedule(DInstr &I, unsigned U) {
+  DUop &DU = I.Uops[U];
+  if (uopReadyTime(I, U) == Unknown) {
+    DInstr *On = DU.WaitingOnUop >= 0 ? &I : find(DU.WaitingOn);
+    if (On) {
+      On->Waiters.push_back({I.Seq, uint8_t(U)});
+      return;
+    }
+    DU.WaitingOn = -1; // defensive: an unknown blocker cannot be waited on
+  }
+  if (DU.ReadyCache > double(Cycle) + Eps) {
+    auto &Heap = PendingByPort[DU.Port];
+    Heap.push_back({DU.ReadyCache, I.Seq, uint8_t(U)});
+    std::push_heap(Heap.begin(), Heap.end(), std::greater<Pending>());
+    return;
+  }
+  auto &List = RSByPort[DU.Port];
+  std::pair<uint64_t, uint8_t> Key{I.Seq, uint8_t(U)};
+  List.insert(std::lower_bound(List.begin(), List.end(), Key), Key);
+}
+
+void Engine::wake(DInstr &Producer) {
+  for (auto W : Producer.Waiters)
+    Woken.push_back(W);
+  Producer.Waiters.clear();
 }
 
 void Engine::finishIfDone(DInstr &I) {
@@ -464,6 +601,8 @@ void Engine::retire() {
     FreeSB += H.SBHeld;
     FreeInt += H.IntPRFHeld;
     FreeVec += H.VecPRFHeld;
+    valueTime(H.Seq); // resolve a pass-through value before it leaves
+    Retired[H.Seq & (Retired.size() - 1)] = {H.Seq, H.ResultTime};
     if (O.Trace && H.Iter < O.TraceIterations) {
       auto &T = R.Timeline[H.Iter][H.Index];
       T.Retired = Cycle;
@@ -486,40 +625,63 @@ void Engine::retire() {
 void Engine::dispatch() {
   std::fill(PortUsedThisCycle.begin(), PortUsedThisCycle.end(), false);
   DividerBlockedThisCycle = false;
-  for (unsigned P = 0; P < NP; ++P)
-    PortCredit[P] = std::min(PortCredit[P], 1.0 - Eps) + C.PortCapacity[P];
-  StoreDataThisCycle = false;
-  for (unsigned P = 0; P < NP; ++P)
-    dispatchPort(P);
-  // A load forwarded from a store whose data uop dispatched on a later port
-  // this cycle may start in the same cycle: give load ports a second look.
-  if (StoreDataThisCycle)
-    for (unsigned P = 0; P < NP; ++P)
-      if (C.Model && (C.Model->LoadPorts & (PortMask(1) << P)))
-        dispatchPort(P);
+  // Uops woken by a dispatch may be ready in the same cycle (a load
+  // forwarded from a store, zero-latency scaled chains): schedule them and
+  // give the ports another pass while that happens.
+  for (unsigned Pass = 0; Pass < 4; ++Pass) {
+    bool Any = false;
+    for (unsigned P = 0; P < NP; ++P) {
+      Any |= dispatchPort(P);
+      for (auto [Seq, U] : Woken)
+        if (DInstr *X = find(Seq))
+          schedule(*X, U);
+      Woken.clear();
+    }
+    if (!Any)
+      break;
+  }
   // In-flight counts (for the in-flight binding policy) drop at completion.
   if (C.Binding == PortBinding::LeastLoadedInFlight) {
     std::fill(InFlightCount.begin(), InFlightCount.end(), 0);
-    for (DInstr &X : ROB)
+    ROB.forEach([&](DInstr &X) {
       for (unsigned U = 0; U < X.Uops.size(); ++U)
         if (X.Uops[U].Port >= 0 && !uopDone(X, U))
           ++InFlightCount[X.Uops[U].Port];
+    });
   }
 }
 
-void Engine::dispatchPort(unsigned P) {
+bool Engine::dispatchPort(unsigned P) {
+  bool Dispatched = false;
   auto &List = RSByPort[P];
-  for (size_t I = 0; I < List.size() && PortCredit[P] >= 1.0 - Eps;) {
+  // Uops whose ready time has come join the age-ordered ready list.
+  auto &Heap = PendingByPort[P];
+  while (!Heap.empty() && Heap.front().Ready <= double(Cycle) + Eps) {
+    std::pair<uint64_t, uint8_t> Key{Heap.front().Seq, Heap.front().Uop};
+    List.insert(std::lower_bound(List.begin(), List.end(), Key), Key);
+    std::pop_heap(Heap.begin(), Heap.end(), std::greater<Pending>());
+    Heap.pop_back();
+  }
+  for (size_t I = 0; I < List.size();) {
     auto [Seq, U] = List[I];
     DInstr *X = find(Seq);
     if (!X) { // cannot happen: uops leave the RS before retirement
       List.erase(List.begin() + I);
       continue;
     }
+    // A uop starts when its operands are ready and its port (and divider)
+    // is free. Ports are free again 1/capacity after a start: real-valued,
+    // so that scaled latencies and capacities take effect exactly, while
+    // decisions are still taken cycle by cycle, oldest uop first.
     double Ready = uopReadyTime(*X, U);
     const SUop &SU = S[X->Index].Uops[U];
     if (Ready > double(Cycle) + Eps) {
-      ++I;
+      ++I; // not ready (its readiness is cached for later cycles)
+      continue;
+    }
+    double Start = std::max(Ready, PortFreeAt[P]);
+    if (Start > double(Cycle) + Eps) {
+      ++I; // the port is busy this cycle
       continue;
     }
     if (SU.DivCycles > 0 && DividerFreeAt > double(Cycle) + Eps) {
@@ -527,9 +689,8 @@ void Engine::dispatchPort(unsigned P) {
       ++I;
       continue;
     }
-    // Start at the exact ready time when dispatched as early as possible,
-    // so that fractional latencies accumulate along chains.
-    double Start = Ready > double(Cycle) - 1 + Eps ? Ready : double(Cycle);
+    if (SU.DivCycles > 0)
+      Start = std::max(Start, DividerFreeAt);
     DUop &DU = X->Uops[U];
     DU.State = UopState::Dispatched;
     DU.DispatchCycle = Cycle;
@@ -538,14 +699,15 @@ void Engine::dispatchPort(unsigned P) {
       DividerFreeAt = Start + SU.DivCycles;
       DividerBusy += SU.DivCycles;
     }
-    StoreDataThisCycle |= SU.Kind == UopKind::StoreData;
+    Dispatched = true;
     ++X->UopsDispatched;
     --RSCount[P];
     FreeRS += 1;
-    PortCredit[P] -= 1;
+    PortFreeAt[P] = Start + 1.0 / C.PortCapacity[P];
     PortDispatched[P] += 1;
     PortUsedThisCycle[P] = true;
     finishIfDone(*X);
+    wake(*X);
     if (O.Trace && X->Iter < O.TraceIterations) {
       UopEvent E;
       E.Iteration = X->Iter;
@@ -563,6 +725,7 @@ void Engine::dispatchPort(unsigned P) {
     }
     List.erase(List.begin() + I);
   }
+  return Dispatched;
 }
 
 void Engine::issue() {
@@ -612,7 +775,7 @@ void Engine::issue() {
     if (FirstIter < 0)
       FirstIter = Q.Iter;
     if (New) {
-      DInstr X;
+      DInstr &X = ROB.push_back();
       X.Seq = NextSeq++;
       X.Iter = Q.Iter;
       X.Index = Q.Index;
@@ -636,7 +799,6 @@ void Engine::issue() {
         VecPRFUsed += 1;
         X.VecPRFHeld = true;
       }
-      ROB.push_back(std::move(X));
     }
     DInstr &X = ROB.back();
     X.LastIssueCycle = Cycle;
@@ -711,7 +873,8 @@ void Engine::account() {
   }
   // The oldest unfinished instruction decides.
   DInstr *H = nullptr;
-  for (DInstr &X : ROB) {
+  for (size_t I = 0; I < ROB.size(); ++I) {
+    DInstr &X = ROB[I];
     finishIfDone(X);
     if (X.DoneTime == Unknown || X.DoneTime > double(Cycle) + Eps) {
       H = &X;
@@ -759,12 +922,24 @@ SimResult Engine::run() {
     return R;
   }
   // Iterations needed before a steady state can show: the buffers fill.
+  // (Capped: an "unlimited" ROB in a sensitivity run never fills.)
   unsigned Warmup =
-      8 + 2 * unsigned(std::ceil(C.ROBSize / std::max(1u, SlotsPerIter)));
+      8 + unsigned(std::min(
+              32.0, std::ceil(C.ROBSize / std::max(1u, SlotsPerIter))));
+  // Scaled (fractional) configurations have long exact periods: check a
+  // longer stretch before trusting a short one.
+  bool Fractional = std::fmod(C.IssueWidth, 1) || std::fmod(C.RetireWidth, 1) ||
+                    std::fmod(C.DividerSpeed, 1) || !C.InstrLatencyScale.empty();
+  for (double V : C.PortCapacity)
+    Fractional |= std::fmod(V, 1) != 0;
+  for (double V : C.LatencyScale)
+    Fractional |= V != 1;
+  const size_t MinChecks = Fractional ? 32 : 16;
   const unsigned MaxPeriod = 64;
   unsigned long MaxCycles = 4000000;
   size_t Found = 0;
   unsigned Period = 0;
+  bool Converged = false;
   size_t LastChecked = 0;
   for (Cycle = 0; IterRetireCycle.size() < MaxIter && Cycle < long(MaxCycles);
        ++Cycle) {
@@ -785,11 +960,15 @@ SimResult Engine::run() {
       LastChecked = IterRetireCycle.size();
       size_t Kk = LastChecked;
       if (Kk > Warmup) {
-        // The retirement rhythm repeats with period p for 3 periods.
-        for (unsigned P = 1; P <= MaxPeriod && 3 * P + 1 < Kk - Warmup / 2;
-             ++P) {
+        // The retirement rhythm repeats with period p: over at least two
+        // periods and 32 iterations (scaled, fractional configurations can
+        // have long exact periods, e.g. 23 iterations for 4/1.15 cycles).
+        for (unsigned P = 1; P <= MaxPeriod; ++P) {
+          size_t Checks = std::max<size_t>(2 * P, MinChecks);
+          if (Checks + P + 1 + Warmup / 2 > Kk)
+            break;
           bool Same = true;
-          for (size_t J = 0; J < 2 * P && Same; ++J) {
+          for (size_t J = 0; J < Checks && Same; ++J) {
             size_t A = Kk - 1 - J, B = A - P;
             long DA = IterRetireCycle[A] - IterRetireCycle[A - 1];
             long DB = IterRetireCycle[B] - IterRetireCycle[B - 1];
@@ -803,6 +982,17 @@ SimResult Engine::run() {
         }
         if (Found)
           break;
+        // No exact period (quasi-periodic scaled configurations): stop once
+        // two consecutive windows of W iterations agree within one cycle.
+        const size_t W = 64;
+        if (Kk >= Warmup + 2 * W + 1) {
+          long A = IterRetireCycle[Kk - 1] - IterRetireCycle[Kk - 1 - W];
+          long B = IterRetireCycle[Kk - 1 - W] - IterRetireCycle[Kk - 1 - 2 * W];
+          if (std::labs(A - B) <= 1) {
+            Converged = true;
+            break;
+          }
+        }
       }
     }
   }
@@ -823,6 +1013,9 @@ SimResult Engine::run() {
     while (Reps > 1 && Reps * Period > Last)
       --Reps;
     First = Last - std::min(Last, Reps * Period);
+  } else if (Converged) {
+    R.SteadyState = true;
+    First = Last - 128;
   } else {
     First = Last / 2;
   }

@@ -81,7 +81,15 @@ Error runDriver(const DriverOptions &Opts) {
       SO.StopAtSteadyState = Opts.Iterations == 0;
       SO.Trace = Opts.Timeline;
       SO.TraceIterations = Opts.TimelineIterations;
-      R.Sim = simulate(K, R.Decoded, R.Static.Deps, SimConfig::fromModel(M), SO);
+      SimConfig Config = SimConfig::fromModel(M);
+      R.Sim = simulate(K, R.Decoded, R.Static.Deps, Config, SO);
+      if (Opts.Sensitivity) {
+        SensitivityOptions SenO;
+        SenO.Factor = Opts.SensitivityFactor;
+        SenO.Sim.MaxIterations = Opts.Iterations;
+        SenO.Sim.StopAtSteadyState = Opts.Iterations == 0;
+        R.Sensitivity = analyzeSensitivity(K, R.Decoded, R.Static, Config, SenO);
+      }
     }
     for (const std::string &W : Parsed->Warnings)
       if (StringRef(W).contains("'" + K.Name + "'") ||

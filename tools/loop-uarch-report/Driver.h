@@ -19,6 +19,8 @@ struct DriverOptions {
   unsigned Iterations = 0;
   bool Simulate = true;
   bool Timeline = false;
+  bool Sensitivity = true;
+  double SensitivityFactor = 1.15;
   unsigned TimelineIterations = 3;
   OutputFormat Format = OutputFormat::Text;
   PortAssignment Ports = PortAssignment::Optimal;

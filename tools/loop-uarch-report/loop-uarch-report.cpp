@@ -44,6 +44,14 @@ static cl::opt<unsigned>
 static cl::opt<bool>
     StaticOnly("static", cl::desc("Static bounds only (no simulation)"),
                cl::cat(Cat));
+static cl::opt<bool> NoSensitivity(
+    "no-sensitivity",
+    cl::desc("Skip the sensitivity sweep (faster; no bottleneck ranking)"),
+    cl::cat(Cat));
+static cl::opt<double> SensitivityFactor(
+    "sensitivity-factor",
+    cl::desc("Acceleration factor of the sensitivity sweep (default 1.15)"),
+    cl::init(1.15), cl::cat(Cat));
 static cl::opt<bool> Timeline("timeline",
                               cl::desc("Print a per-instruction timeline of "
                                        "the first iterations"),
@@ -130,6 +138,8 @@ int main(int argc, char **argv) {
   Opts.Iterations = Iterations;
   Opts.Simulate = !StaticOnly;
   Opts.Timeline = Timeline;
+  Opts.Sensitivity = !NoSensitivity && !StaticOnly;
+  Opts.SensitivityFactor = SensitivityFactor;
   Opts.TimelineIterations = TimelineIters;
   Opts.Format = Format;
   Opts.Ports = PortAssign;

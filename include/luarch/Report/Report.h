@@ -13,6 +13,7 @@
 #include "luarch/Model/DecodedInstr.h"
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Model/UopDecoder.h"
+#include "luarch/Sim/Sensitivity.h"
 #include "luarch/Sim/Simulator.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -32,6 +33,8 @@ struct KernelReport {
   StaticAnalysis Static;
   /// The UFS simulation, when it ran.
   std::optional<SimResult> Sim;
+  /// The sensitivity sweep, when it ran.
+  std::optional<SensitivityReport> Sensitivity;
   /// How the region was selected ("innermost loops", "IACA markers").
   std::string Selection;
   std::vector<std::string> Warnings;

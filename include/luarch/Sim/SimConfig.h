@@ -53,8 +53,10 @@ struct SimConfig {
          StoreBufferSize = 56, IntPRFSize = 180, VecPRFSize = 168;
   unsigned UopQueueSize = 64;
 
-  /// Multipliers of uop latencies, per class.
+  /// Multipliers of uop latencies, per class, and per kernel instruction
+  /// (index; empty = all 1).
   double LatencyScale[unsigned(LatencyClass::NumClasses)] = {1, 1, 1, 1};
+  std::vector<double> InstrLatencyScale;
 
   // Behaviour switches.
   PortBinding Binding = PortBinding::LeastLoadedInRS;

@@ -1,0 +1,105 @@
+//===- Sensitivity.h - Gus-style bottleneck detection ----------*- C++ -*-===//
+//
+// A resource is a bottleneck when making it faster makes the loop faster
+// (Gus: Pompougnac et al., "Performance bottlenecks detection through
+// microarchitectural sensitivity", 2024). We re-simulate the loop with one
+// resource scaled (every port group the loop uses, the divider, issue and
+// retire width, ROB, RS, load/store buffers, register files, load-to-use
+// latency, the latency of each instruction class in the loop, and all
+// latencies together) and report
+//     s = T(base) / T(scaled) - 1
+// for an acceleration factor (default 1.15), for "unlimited", and for a
+// slowdown (1/factor, negative s = the resource has no slack). Sets of
+// saturated resources are scaled together to reveal balanced loops.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_SIM_SENSITIVITY_H
+#define LUARCH_SIM_SENSITIVITY_H
+
+#include "luarch/Analysis/StaticAnalysis.h"
+#include "luarch/Sim/Simulator.h"
+#include <string>
+#include <vector>
+
+namespace luarch {
+
+enum class ResourceKind {
+  PortGroup,
+  Divider,
+  IssueWidth,
+  RetireWidth,
+  ROB,
+  RS,
+  LoadBuffer,
+  StoreBuffer,
+  IntRegisters,
+  VecRegisters,
+  LoadLatency,
+  InstrLatency, ///< the latency of one instruction class (mnemonic)
+  AllLatencies,
+};
+
+struct Resource {
+  ResourceKind Kind = ResourceKind::PortGroup;
+  PortMask Ports = 0;          ///< PortGroup
+  std::vector<unsigned> Instrs;///< InstrLatency: the instructions scaled
+  std::string Name;            ///< "p23", "RS", "latency(vaddsd)"
+};
+
+/// Returns a copy of \p Base with \p R accelerated by \p Factor (> 1 faster,
+/// < 1 slower; infinity = unlimited).
+SimConfig scaleResource(const SimConfig &Base, const Resource &R,
+                        double Factor);
+
+struct ResourceSensitivity {
+  Resource R;
+  double Accelerated = 0; ///< s at the factor
+  double Unlimited = 0;   ///< s with the resource unlimited
+  double Slowed = 0;      ///< s at 1/factor (<= 0)
+  /// Instructions that load the resource (uops on the ports, latency on
+  /// the class...).
+  std::vector<unsigned> Instrs;
+  /// "bottleneck", "saturated" (no gain if faster, loss if slower), "slack".
+  std::string Role;
+};
+
+struct SensitivityOptions {
+  double Factor = 1.15;
+  /// s below this is not a bottleneck (Gus: > 0 or an ad-hoc threshold).
+  double Threshold = 0.01;
+  bool Unlimited = true;
+  bool Slowdown = true;
+  bool Sets = true;
+  /// Simulation options for every run (iteration cap...).
+  SimOptions Sim;
+};
+
+struct SensitivityReport {
+  double Factor = 1.15;
+  double BaseCycles = 0;
+  /// Every resource, strongest acceleration first.
+  std::vector<ResourceSensitivity> Resources;
+  /// The saturated resources scaled together, and the smallest subset that
+  /// keeps the gain (empty when a single resource already explains it).
+  std::vector<std::string> Set;
+  double SetAccelerated = 0;
+  /// The actionable summary: one line per bottleneck, strongest first.
+  std::vector<std::string> Verdict;
+  unsigned Simulations = 0;
+  double Seconds = 0;
+};
+
+/// The resources worth scaling for this loop.
+std::vector<Resource> loopResources(const Kernel &K,
+                                    llvm::ArrayRef<DecodedInstr> D,
+                                    const SimConfig &Base);
+
+SensitivityReport analyzeSensitivity(const Kernel &K,
+                                     llvm::ArrayRef<DecodedInstr> D,
+                                     const StaticAnalysis &Static,
+                                     const SimConfig &Base,
+                                     const SensitivityOptions &Opts = {});
+
+} // namespace luarch
+
+#endif

@@ -1,0 +1,429 @@
+//===- Sensitivity.cpp - Gus-style bottleneck detection ------------------===//
+#include "luarch/Sim/Sensitivity.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <set>
+
+using namespace llvm;
+
+namespace luarch {
+
+namespace {
+
+constexpr double Huge = 1e6;
+
+double scaleSize(double Size, double F) {
+  if (std::isinf(F))
+    return Huge;
+  if (F >= 1)
+    return std::max(Size + 1, std::ceil(Size * F - 1e-9));
+  return std::max(1.0, std::min(Size - 1, std::floor(Size * F + 1e-9)));
+}
+
+double scaleRate(double Rate, double F) {
+  return std::isinf(F) ? Huge : Rate * F;
+}
+
+double scaleLatency(double Scale, double F) {
+  return std::isinf(F) ? 0 : Scale / F;
+}
+
+std::string mnemonicOf(const KernelInstr &KI) {
+  StringRef T = KI.Text;
+  return T.take_until([](char C) { return C == ' '; }).str();
+}
+
+bool computes(const DecodedInstr &D) {
+  return any_of(D.Uops, [](const Uop &U) {
+    return U.Kind == UopKind::Compute || U.Kind == UopKind::Branch;
+  });
+}
+
+std::string pct(double S) {
+  std::string Out;
+  raw_string_ostream(Out) << format("%+.1f%%", 100 * S);
+  return Out;
+}
+
+std::string fmt2(double V) {
+  std::string Out;
+  raw_string_ostream(Out) << format("%.2f", V);
+  return Out;
+}
+
+} // namespace
+
+SimConfig scaleResource(const SimConfig &Base, const Resource &R,
+                        double F) {
+  SimConfig C = Base;
+  switch (R.Kind) {
+  case ResourceKind::PortGroup:
+    for (unsigned P = 0; P < C.PortCapacity.size(); ++P)
+      if (R.Ports & (PortMask(1) << P))
+        C.PortCapacity[P] = scaleRate(C.PortCapacity[P], F);
+    break;
+  case ResourceKind::Divider:
+    C.DividerSpeed = scaleRate(C.DividerSpeed, F);
+    break;
+  case ResourceKind::IssueWidth:
+    C.IssueWidth = scaleRate(C.IssueWidth, F);
+    C.FrontEndWidth = scaleRate(C.FrontEndWidth, F);
+    C.UopQueueSize = std::max<unsigned>(
+        C.UopQueueSize, unsigned(std::min(Huge, std::ceil(2 * C.IssueWidth))));
+    break;
+  case ResourceKind::RetireWidth:
+    C.RetireWidth = scaleRate(C.RetireWidth, F);
+    break;
+  case ResourceKind::ROB:
+    C.ROBSize = scaleSize(C.ROBSize, F);
+    break;
+  case ResourceKind::RS:
+    C.RSSize = scaleSize(C.RSSize, F);
+    break;
+  case ResourceKind::LoadBuffer:
+    C.LoadBufferSize = scaleSize(C.LoadBufferSize, F);
+    break;
+  case ResourceKind::StoreBuffer:
+    C.StoreBufferSize = scaleSize(C.StoreBufferSize, F);
+    break;
+  case ResourceKind::IntRegisters:
+    C.IntPRFSize = scaleSize(C.IntPRFSize, F);
+    break;
+  case ResourceKind::VecRegisters:
+    C.VecPRFSize = scaleSize(C.VecPRFSize, F);
+    break;
+  case ResourceKind::LoadLatency:
+    C.LatencyScale[unsigned(LatencyClass::Load)] =
+        scaleLatency(C.LatencyScale[unsigned(LatencyClass::Load)], F);
+    break;
+  case ResourceKind::InstrLatency: {
+    unsigned MaxI = 0;
+    for (unsigned I : R.Instrs)
+      MaxI = std::max(MaxI, I + 1);
+    if (C.InstrLatencyScale.size() < MaxI)
+      C.InstrLatencyScale.resize(MaxI, 1.0);
+    for (unsigned I : R.Instrs)
+      C.InstrLatencyScale[I] = scaleLatency(C.InstrLatencyScale[I], F);
+    break;
+  }
+  case ResourceKind::AllLatencies:
+    for (double &S : C.LatencyScale)
+      S = scaleLatency(S, F);
+    break;
+  }
+  return C;
+}
+
+std::vector<Resource> loopResources(const Kernel &K, ArrayRef<DecodedInstr> D,
+                                    const SimConfig &Base) {
+  std::vector<Resource> Out;
+  const MachineModel &M = *Base.Model;
+  std::set<PortMask> Masks;
+  bool Loads = false, Stores = false, GPR = false, Vec = false, Div = false;
+  for (const DecodedInstr &X : D) {
+    for (const Uop &U : X.Uops)
+      if (U.Ports)
+        Masks.insert(U.Ports);
+    Loads |= X.MayLoad;
+    Stores |= X.MayStore;
+    Div |= X.DividerCycles > 0;
+    for (RegUnit U : X.Writes) {
+      GPR |= isGPRUnit(U);
+      Vec |= isVecUnit(U);
+    }
+  }
+  for (PortMask Mask : Masks) {
+    Resource R;
+    R.Kind = ResourceKind::PortGroup;
+    R.Ports = Mask;
+    R.Name = M.portSetName(Mask);
+    for (unsigned I = 0; I < D.size(); ++I)
+      if (any_of(D[I].Uops, [&](const Uop &U) { return U.Ports == Mask; }))
+        R.Instrs.push_back(I);
+    Out.push_back(R);
+  }
+  auto add = [&](ResourceKind K, StringRef Name) {
+    Resource R;
+    R.Kind = K;
+    R.Name = Name.str();
+    Out.push_back(R);
+  };
+  if (Div)
+    add(ResourceKind::Divider, "divider");
+  add(ResourceKind::IssueWidth, "issue width");
+  add(ResourceKind::RetireWidth, "retire width");
+  add(ResourceKind::ROB, "ROB");
+  add(ResourceKind::RS, "RS");
+  if (Loads)
+    add(ResourceKind::LoadBuffer, "load buffer");
+  if (Stores)
+    add(ResourceKind::StoreBuffer, "store buffer");
+  if (GPR)
+    add(ResourceKind::IntRegisters, "integer registers");
+  if (Vec)
+    add(ResourceKind::VecRegisters, "vector registers");
+  if (Loads)
+    add(ResourceKind::LoadLatency, "load latency");
+  // The latency of each instruction class (mnemonic) that computes.
+  std::map<std::string, std::vector<unsigned>> Classes;
+  for (unsigned I = 0; I < D.size(); ++I)
+    if (computes(D[I]) && D[I].Latency > 0 && !D[I].MacroFusedIntoPrev)
+      Classes[mnemonicOf(K.Instrs[I])].push_back(I);
+  for (auto &[Name, Instrs] : Classes) {
+    Resource R;
+    R.Kind = ResourceKind::InstrLatency;
+    R.Name = "latency(" + Name + ")";
+    R.Instrs = Instrs;
+    Out.push_back(R);
+  }
+  add(ResourceKind::AllLatencies, "all latencies");
+  return Out;
+}
+
+/// Instructions that load a resource, for the report.
+static std::vector<unsigned> loadingInstrs(const Resource &R,
+                                           ArrayRef<DecodedInstr> D,
+                                           const StaticAnalysis &St,
+                                           const SimResult &Base) {
+  switch (R.Kind) {
+  case ResourceKind::PortGroup:
+  case ResourceKind::InstrLatency:
+    return R.Instrs;
+  case ResourceKind::Divider: {
+    std::vector<unsigned> V;
+    for (unsigned I = 0; I < D.size(); ++I)
+      if (D[I].DividerCycles)
+        V.push_back(I);
+    return V;
+  }
+  case ResourceKind::LoadLatency: {
+    std::vector<unsigned> V;
+    for (unsigned I = 0; I < D.size(); ++I)
+      if (D[I].MayLoad)
+        V.push_back(I);
+    return V;
+  }
+  case ResourceKind::AllLatencies:
+    if (!St.Deps.Recurrences.empty())
+      return St.Deps.Recurrences.front().Instrs;
+    return St.Deps.CriticalPathInstrs;
+  case ResourceKind::IssueWidth:
+  case ResourceKind::RetireWidth: {
+    std::vector<unsigned> V(D.size());
+    for (unsigned I = 0; I < D.size(); ++I)
+      V[I] = I;
+    return V;
+  }
+  default: {
+    // Window resources: the instructions the simulation waits on most.
+    std::vector<std::pair<double, unsigned>> W;
+    for (unsigned I = 0; I < Base.StallsPerInstr.size(); ++I) {
+      const auto &Row = Base.StallsPerInstr[I];
+      double Waiting = Row[size_t(StallCause::Dependency)] +
+                       Row[size_t(StallCause::Executing)] +
+                       Row[size_t(StallCause::PortContention)];
+      if (Waiting > 0.01)
+        W.push_back({-Waiting, I});
+    }
+    std::sort(W.begin(), W.end());
+    std::vector<unsigned> V;
+    for (size_t I = 0; I < W.size() && I < 3; ++I)
+      V.push_back(W[I].second);
+    return V;
+  }
+  }
+}
+
+/// One line a person can act on.
+static std::string explain(const ResourceSensitivity &RS, const Kernel &K,
+                           ArrayRef<DecodedInstr> D,
+                           const StaticAnalysis &St, const SimConfig &Base,
+                           double T, double Factor) {
+  std::string Gain = " (x" + fmt2(Factor) + " gives " +
+                     pct(RS.Accelerated) + ", unlimited " +
+                     pct(RS.Unlimited) + ")";
+  const Resource &R = RS.R;
+  auto names = [&](ArrayRef<unsigned> Is, size_t Max = 3) {
+    std::map<std::string, unsigned> Count;
+    std::vector<std::string> Order;
+    for (unsigned I : Is) {
+      std::string N = mnemonicOf(K.Instrs[I]);
+      if (!Count[N]++)
+        Order.push_back(N);
+    }
+    std::vector<std::string> Parts;
+    for (size_t J = 0; J < Order.size() && J < Max; ++J)
+      Parts.push_back(std::to_string(Count[Order[J]]) + " x " + Order[J]);
+    if (Order.size() > Max)
+      Parts.push_back("...");
+    return join(Parts, ", ");
+  };
+  switch (R.Kind) {
+  case ResourceKind::PortGroup: {
+    unsigned Uops = 0;
+    for (const DecodedInstr &X : D)
+      for (const Uop &U : X.Uops)
+        Uops += U.Ports == R.Ports;
+    return std::to_string(Uops) + " uops per iteration can only use " +
+           R.Name + " (" + names(RS.Instrs) + "): the ports set " + fmt2(T) +
+           " cycles/iteration" + Gain;
+  }
+  case ResourceKind::AllLatencies:
+  case ResourceKind::InstrLatency:
+  case ResourceKind::LoadLatency: {
+    if (!St.Deps.Recurrences.empty() &&
+        St.Deps.RecurrenceBound >= 0.9 * T) {
+      const Recurrence &Rec = St.Deps.Recurrences.front();
+      return "the loop-carried dependency through " +
+             join(Rec.Carried, " -> ") + " (" + names(Rec.Instrs) + ", " +
+             fmt2(Rec.Latency) + " cycles of latency per iteration), not "
+             "the ports, sets " + fmt2(T) + " cycles/iteration" + Gain;
+    }
+    return R.Name + ": latency on the critical chain of " +
+           names(RS.Instrs) + " sets " + fmt2(T) + " cycles/iteration" + Gain;
+  }
+  case ResourceKind::IssueWidth:
+    return std::to_string(St.IssueSlots) + " fused uops per iteration at " +
+           fmt2(Base.IssueWidth) + " per cycle: the front end (issue width) "
+           "sets " + fmt2(T) + " cycles/iteration" + Gain;
+  case ResourceKind::RetireWidth:
+    return std::to_string(St.FusedUops) + " uops per iteration retire at " +
+           fmt2(Base.RetireWidth) + " per cycle: retirement sets " + fmt2(T) +
+           " cycles/iteration" + Gain;
+  case ResourceKind::Divider:
+    return "the divider is busy " + fmt2(St.Ports.DividerTotal) +
+           " cycles per iteration (" + names(RS.Instrs) + ")" + Gain;
+  default:
+    return "the " + R.Name + " fills up while " + names(RS.Instrs) +
+           " wait: a larger window would overlap more iterations" + Gain;
+  }
+}
+
+SensitivityReport analyzeSensitivity(const Kernel &K, ArrayRef<DecodedInstr> D,
+                                     const StaticAnalysis &St,
+                                     const SimConfig &Base,
+                                     const SensitivityOptions &Opts) {
+  auto Start = std::chrono::steady_clock::now();
+  SensitivityReport Rep;
+  Rep.Factor = Opts.Factor;
+  unsigned Sims = 0;
+  auto run = [&](const SimConfig &C) {
+    ++Sims;
+    return simulate(K, D, St.Deps, C, Opts.Sim);
+  };
+  SimResult BaseRun = run(Base);
+  double T0 = BaseRun.CyclesPerIteration;
+  Rep.BaseCycles = T0;
+  auto s = [&](double T) { return T > 0 ? T0 / T - 1 : 0; };
+
+  for (const Resource &R : loopResources(K, D, Base)) {
+    ResourceSensitivity RS;
+    RS.R = R;
+    RS.Accelerated = s(run(scaleResource(Base, R, Opts.Factor)).CyclesPerIteration);
+    if (Opts.Unlimited)
+      RS.Unlimited =
+          s(run(scaleResource(Base, R, std::numeric_limits<double>::infinity()))
+                .CyclesPerIteration);
+    if (Opts.Slowdown)
+      RS.Slowed = s(run(scaleResource(Base, R, 1 / Opts.Factor))
+                        .CyclesPerIteration);
+    RS.Instrs = loadingInstrs(R, D, St, BaseRun);
+    if (RS.Accelerated >= Opts.Threshold)
+      RS.Role = "bottleneck";
+    else if (RS.Slowed <= -Opts.Threshold)
+      RS.Role = "saturated";
+    else
+      RS.Role = "slack";
+    Rep.Resources.push_back(std::move(RS));
+  }
+  std::stable_sort(Rep.Resources.begin(), Rep.Resources.end(),
+                   [](const ResourceSensitivity &A,
+                      const ResourceSensitivity &B) {
+                     return A.Accelerated > B.Accelerated + 1e-9;
+                   });
+
+  // Balanced loops: accelerate every saturated resource together. Latency
+  // resources overlap each other, so only "all latencies" joins the set.
+  double BestSingle = Rep.Resources.empty() ? 0 : Rep.Resources[0].Accelerated;
+  if (Opts.Sets) {
+    std::vector<const ResourceSensitivity *> Members;
+    for (const ResourceSensitivity &RS : Rep.Resources)
+      if (RS.Role != "slack" && RS.R.Kind != ResourceKind::InstrLatency &&
+          RS.R.Kind != ResourceKind::LoadLatency)
+        Members.push_back(&RS);
+    auto scaleAll = [&](ArrayRef<const ResourceSensitivity *> Set) {
+      SimConfig C = Base;
+      for (const ResourceSensitivity *RS : Set)
+        C = scaleResource(C, RS->R, Opts.Factor);
+      return s(run(C).CyclesPerIteration);
+    };
+    if (Members.size() > 1) {
+      double All = scaleAll(Members);
+      if (All >= Opts.Threshold && All > BestSingle + Opts.Threshold) {
+        // Drop members that do not contribute.
+        for (size_t I = 0; I < Members.size() && Members.size() > 1;) {
+          std::vector<const ResourceSensitivity *> Without = Members;
+          Without.erase(Without.begin() + I);
+          if (scaleAll(Without) >= All - 0.005)
+            Members = std::move(Without);
+          else
+            ++I;
+        }
+        Rep.SetAccelerated = scaleAll(Members);
+        for (const ResourceSensitivity *RS : Members)
+          Rep.Set.push_back(RS->R.Name);
+      }
+    }
+  }
+
+  // One line per kind of bottleneck: latencies are grouped (the chain is
+  // the story; each class's share follows).
+  bool LatencyDone = false;
+  for (const ResourceSensitivity &RS : Rep.Resources) {
+    if (RS.Role != "bottleneck" || Rep.Verdict.size() >= 4)
+      continue;
+    bool IsLatency = RS.R.Kind == ResourceKind::AllLatencies ||
+                     RS.R.Kind == ResourceKind::InstrLatency ||
+                     RS.R.Kind == ResourceKind::LoadLatency;
+    if (IsLatency && LatencyDone)
+      continue;
+    std::string Line = RS.R.Name + ": " +
+                       explain(RS, K, D, St, Base, T0, Opts.Factor);
+    if (IsLatency) {
+      LatencyDone = true;
+      std::vector<std::string> Shares;
+      for (const ResourceSensitivity &O : Rep.Resources)
+        if (&O != &RS && O.Role == "bottleneck" &&
+            (O.R.Kind == ResourceKind::InstrLatency ||
+             O.R.Kind == ResourceKind::LoadLatency))
+          Shares.push_back(O.R.Name + " " + pct(O.Accelerated));
+      if (!Shares.empty())
+        Line += "; by class: " + join(Shares, ", ");
+    }
+    Rep.Verdict.push_back(Line);
+  }
+  if (!Rep.Set.empty())
+    Rep.Verdict.push_back(
+        "balanced: {" + join(Rep.Set, ", ") + "} are saturated together; "
+        "scaling them all by x" + fmt2(Opts.Factor) + " gives " +
+        pct(Rep.SetAccelerated) + ", " +
+        (BestSingle < Opts.Threshold ? "any one alone gives nothing"
+                                     : "more than any one alone"));
+  if (Rep.Verdict.empty())
+    Rep.Verdict.push_back("no single modelled resource limits the loop "
+                          "(every sensitivity below " +
+                          pct(Opts.Threshold) + ")");
+  Rep.Simulations = Sims;
+  Rep.Seconds = std::chrono::duration<double>(
+                    std::chrono::steady_clock::now() - Start)
+                    .count();
+  return Rep;
+}
+
+} // namespace luarch
