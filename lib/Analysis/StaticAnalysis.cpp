@@ -14,6 +14,7 @@ StringRef boundKindName(BoundKind K) {
   switch (K) {
   case BoundKind::Ports: return "ports";
   case BoundKind::Divider: return "divider";
+  case BoundKind::Serialising: return "serialising instructions";
   case BoundKind::FrontEnd: return "front end";
   case BoundKind::Retire: return "retire";
   case BoundKind::Dependency: return "loop-carried dependency";
@@ -46,6 +47,13 @@ StaticAnalysis analyzeStatically(const Kernel &K, ArrayRef<DecodedInstr> D,
     R.Bounds.push_back({BoundKind::Divider, R.Ports.DividerTotal,
                         "divider busy " + fmt2(R.Ports.DividerTotal) +
                             " cycles"});
+  double Serial = 0;
+  for (const DecodedInstr &X : D)
+    Serial += X.SerialCycles;
+  if (Serial > 0)
+    R.Bounds.push_back({BoundKind::Serialising, Serial,
+                        "locked/microcoded instructions at their measured "
+                        "throughput, " + fmt2(Serial) + " cycles"});
   unsigned W = M.FrontEnd.IssueWidth;
   double FE = double(R.IssueSlots) / W;
   std::string FEDetail = std::to_string(R.IssueSlots) + " issue slots / " +

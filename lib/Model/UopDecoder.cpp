@@ -48,6 +48,7 @@ static std::string cacheKey(const MCInst &Inst) {
     K.append(reinterpret_cast<const char *>(&V), sizeof(V));
   };
   Put(Inst.getOpcode());
+  Put(Inst.getFlags()); // lock and rep prefixes change the instruction
   for (const MCOperand &MO : Inst) {
     if (MO.isReg()) {
       K.push_back('r');
@@ -268,6 +269,11 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
   if (isDividerClass(E.Mnemonic))
     Div = static_cast<unsigned>(
         std::lround(std::max(E.TPMeasured, E.TPPorts)));
+  // Locked, microcoded and other serialising instructions: uops.info
+  // measures a throughput far below what their ports allow; model the gap
+  // as occupancy of one non-pipelined path (like the divider).
+  else if (E.TPMeasured >= 4 && E.TPMeasured >= 2 * E.TPPorts)
+    D.SerialCycles = static_cast<unsigned>(std::lround(E.TPMeasured));
   if (E.Unfused == 0) {
     // Executed at rename: eliminated move, nop, fxch...
     D.Latency = 0;
@@ -275,6 +281,8 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
     return true;
   }
   classifyUops(Model, D, Groups, RegLat, D.LoadLatency, Div);
+  if (D.SerialCycles && !D.Uops.empty())
+    D.Uops.front().SerialCycles = D.SerialCycles;
   D.Latency = pathLatency(D, RegLat);
   return true;
 }
@@ -327,18 +335,31 @@ bool UopDecoder::buildFromSchedModel(const MCInst &Inst,
   if (!SC || !SC->isValid() || SC->isVariant())
     return false;
 
-  SmallVector<std::pair<unsigned, PortMask>, 4> Groups;
+  // LLVM also lists every group enclosing a port an instruction uses (for
+  // llvm-mca's pressure view): take resources from the narrowest up and
+  // count for a group only the cycles its narrower members do not explain.
+  SmallVector<std::pair<PortMask, int>, 8> Uses;
   for (const MCWriteProcResEntry *W = STI.getWriteProcResBegin(SC),
                                  *WE = STI.getWriteProcResEnd(SC);
        W != WE; ++W) {
     PortMask Mask = portsOfSchedResource(W->ProcResourceIdx);
     if (!Mask)
       continue; // a non-port resource (divider, load queue...)
-    // A resource held for several cycles on one port stands for several
-    // uops there (e.g. 2 cycles on p0 = 2 uops); groups spread one uop.
-    unsigned Cycles = std::max<int>(1, W->ReleaseAtCycle - W->AcquireAtCycle);
-    unsigned Count = llvm::popcount(Mask) == 1 ? Cycles : 1;
-    Groups.push_back({Count, Mask});
+    Uses.push_back({Mask, std::max<int>(1, W->ReleaseAtCycle - W->AcquireAtCycle)});
+  }
+  llvm::sort(Uses, [](const auto &A, const auto &B) {
+    return llvm::popcount(A.first) < llvm::popcount(B.first);
+  });
+  SmallVector<std::pair<unsigned, PortMask>, 4> Groups;
+  SmallVector<std::pair<PortMask, int>, 8> Taken;
+  for (auto [Mask, Cycles] : Uses) {
+    int Own = Cycles;
+    for (auto [Sub, N] : Taken)
+      if ((Sub & ~Mask) == 0 && Sub != Mask)
+        Own -= N;
+    Taken.push_back({Mask, Cycles});
+    if (Own > 0)
+      Groups.push_back({unsigned(Own), Mask});
   }
   D.Source = DecodeSource::LLVMSchedModel;
   D.Variant = "LLVM " + schedClassName(SM, ClassID);
@@ -438,7 +459,19 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
     }
   }
   bool Built = false;
-  if (E && (E->hasPorts() || E->Unfused == 0))
+  bool IsVecMove = false;
+  if (E && !E->hasPorts() && E->hasLatency() && E->LatMax == 0 &&
+      Sem.isEliminableMove(Inst, IsVecMove)) {
+    // AMD tables: a register move measured at latency 0 is eliminated at
+    // rename (uops.info counts its macro-op, which lists no port).
+    D.Source = DecodeSource::UopsInfo;
+    D.Variant = E->Key.str();
+    D.FusedUops = D.IssueSlots = std::max(1u, E->Fused);
+    D.Latency = 0;
+    D.EliminatedMove = true;
+    Built = true;
+  }
+  if (!Built && E && (E->hasPorts() || E->Unfused == 0))
     Built = buildFromUopsInfo(Inst, *E, D);
   if (!Built && E && !E->hasPorts()) {
     // AMD tables carry ports for FP pipes only: uops.info's uop count and

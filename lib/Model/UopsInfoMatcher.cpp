@@ -24,17 +24,20 @@ namespace {
 struct OperandAlt {
   /// Alternatives for this operand's uops.info spelling, best first.
   SmallVector<std::string, 4> Spellings;
+  /// A fixed register the opcode implies (the accumulator of xchg eax, r32).
+  bool Implied = false;
 };
 
 struct ParsedIntel {
-  std::string Mnemonic;             // upper case, without prefixes
+  std::string Mnemonic;                 // upper case, without prefixes
   SmallVector<std::string, 2> Prefixes; // "LOCK", "REP", "REPNE"
   SmallVector<OperandAlt, 4> Operands;
   bool ZeroMask = false;
   bool Rounding = false; // {rn-sae} etc.
   bool SAE = false;
   bool HasMemory = false;
-  std::string LEAForm; // "B_IS_D8" for lea
+  /// Encoding number of the first low-byte register operand (-1: none).
+  int FirstR8lEncoding = -1;
 };
 
 /// Splits "a, b {k1}, qword ptr [x + 4*y]{1to8}" at top-level commas.
@@ -121,6 +124,119 @@ bool isEVEX(ArrayRef<char> Bytes) {
   return false;
 }
 
+/// The opcode byte of a VEX-encoded instruction ("28" for vmovaps xmm, xmm),
+/// as uops.info suffixes VEX variants that differ only in the encoding
+/// (VMOVAPS_28 / VMOVAPS_29). Empty for other encodings.
+std::string vexOpcodeSuffix(ArrayRef<char> Bytes) {
+  size_t I = 0;
+  auto B = [&](size_t K) { return static_cast<uint8_t>(Bytes[K]); };
+  while (I < Bytes.size()) {
+    uint8_t C = B(I);
+    if (C == 0x66 || C == 0x67 || C == 0xF2 || C == 0xF3 || C == 0x2E ||
+        C == 0x36 || C == 0x3E || C == 0x26 || C == 0x64 || C == 0x65) {
+      ++I;
+      continue;
+    }
+    break;
+  }
+  size_t At = 0;
+  if (I < Bytes.size() && B(I) == 0xC5)
+    At = I + 2;
+  else if (I < Bytes.size() && B(I) == 0xC4)
+    At = I + 3;
+  else
+    return "";
+  if (At >= Bytes.size())
+    return "";
+  return utohexstr(B(At), /*LowerCase=*/false, 2);
+}
+
+/// The opcode byte of an EVEX-encoded instruction, "" for other encodings.
+std::string evexOpcodeSuffix(ArrayRef<char> Bytes) {
+  size_t I = 0;
+  auto B = [&](size_t K) { return static_cast<uint8_t>(Bytes[K]); };
+  while (I < Bytes.size() &&
+         (B(I) == 0x67 || B(I) == 0x2E || B(I) == 0x36 || B(I) == 0x3E ||
+          B(I) == 0x26 || B(I) == 0x64 || B(I) == 0x65))
+    ++I;
+  if (I + 4 >= Bytes.size() || B(I) != 0x62)
+    return "";
+  return utohexstr(B(I + 4), /*LowerCase=*/false, 2);
+}
+
+/// Compares whose predicate LLVM prints in the mnemonic ("cmpltps",
+/// "vcmpneq_oqpd", "vpcmpnltud"): the uops.info mnemonic is the opcode's
+/// (CMPPS, VCMPPD, VPCMPUD) with the predicate as an I8 operand. Returns the
+/// uops.info mnemonic for such an LLVM opcode name, else empty.
+StringRef predicateCompareBase(StringRef OpName) {
+  static const char *const Bases[] = {
+      "VCMPPS",  "VCMPPD",  "VCMPSS",     "VCMPSD",   "VCMPPH",  "VCMPSH",
+      "CMPPS",   "CMPPD",   "CMPSS",      "CMPSD",    "VPCMPUB", "VPCMPUW",
+      "VPCMPUD", "VPCMPUQ", "VPCMPB",     "VPCMPW",   "VPCMPD",  "VPCMPQ",
+      "VPCOMUB", "VPCOMUW", "VPCOMUD",    "VPCOMUQ",  "VPCOMB",  "VPCOMW",
+      "VPCOMD",  "VPCOMQ",  "VPCLMULQDQ", "PCLMULQDQ"};
+  for (const char *B : Bases) {
+    StringRef Rest = OpName;
+    if (!Rest.consume_front(B) || Rest.empty())
+      continue;
+    // The LLVM opcode continues with the vector length or the form:
+    // CMPPSrri, VCMPPDYrmi, VPCMPDZ128rrik, CMPSDrri_Int.
+    if (Rest.front() == 'r' || Rest.front() == 'Y' || Rest.front() == 'Z')
+      return B;
+  }
+  return "";
+}
+
+/// Instructions whose memory operand uops.info spells as the cache line
+/// they act on (M512), whatever the assembler calls it.
+bool isCacheLineOp(StringRef Mnemonic) {
+  return Mnemonic.starts_with("PREFETCH") || Mnemonic.starts_with("CLFLUSH") ||
+         Mnemonic == "CLWB" || Mnemonic == "CLDEMOTE";
+}
+
+/// mov between the accumulator and an absolute address (A0-A3): uops.info
+/// spells the address Moffs8..Moffs64.
+bool isMoffsMove(StringRef OpName) {
+  StringRef Rest = OpName;
+  if (!Rest.consume_front("MOV"))
+    return false;
+  Rest = Rest.drop_while(isDigit);
+  return Rest.starts_with("ao") || Rest.starts_with("oa");
+}
+
+/// String instructions: uops.info lists them without operands (MOVSQ,
+/// STOSB_REPE); the operands are implied.
+bool isStringOp(StringRef M) {
+  static const char *const Ops[] = {"MOVS", "STOS", "LODS", "SCAS",
+                                    "CMPS", "INS",  "OUTS"};
+  for (const char *O : Ops) {
+    StringRef Rest = M;
+    if (Rest.consume_front(O) && Rest.size() == 1 &&
+        StringRef("BWDQ").contains(Rest.front()))
+      return true;
+  }
+  return false;
+}
+
+/// Width in bits of the immediate an instruction encodes for its operand
+/// \p OpIdx (8 for ADD64ri8, 32 for ADD64ri32, 64 for movabs): the bytes
+/// that change when the value changes. 0 if that cannot be told.
+unsigned encodedImmBits(const TargetContext &TC, const MCInst &Inst,
+                        unsigned OpIdx) {
+  MCInst A = Inst, B = Inst;
+  A.getOperand(OpIdx).setImm(0);
+  B.getOperand(OpIdx).setImm(-1);
+  SmallVector<char, 16> EA = TC.encode(A), EB = TC.encode(B);
+  if (EA.empty() || EA.size() != EB.size())
+    return 0;
+  unsigned Changed = 0;
+  for (size_t I = 0; I < EA.size(); ++I)
+    Changed += EA[I] != EB[I];
+  return Changed == 1 || Changed == 2 || Changed == 4 || Changed == 8
+             ? Changed * 8
+             : 0;
+}
+
 /// LEA address form as uops.info names it: B (base), R (RIP), I (index with
 /// scale 1), IS (scaled index), D8/D32 (displacement size).
 std::string leaForm(const MemOperand &M, const X86Semantics &Sem) {
@@ -132,10 +248,9 @@ std::string leaForm(const MemOperand &M, const X86Semantics &Sem) {
     Parts.push_back("B");
   if (M.Index)
     Parts.push_back(M.Scale > 1 ? "IS" : "I");
-  StringRef BaseName =
-      HasBase ? Sem.regInfo().getName(M.Base) : StringRef();
-  bool BPLike = BaseName == "RBP" || BaseName == "EBP" ||
-                BaseName == "R13" || BaseName == "R13D";
+  StringRef BaseName = HasBase ? Sem.regInfo().getName(M.Base) : StringRef();
+  bool BPLike = BaseName == "RBP" || BaseName == "EBP" || BaseName == "R13" ||
+                BaseName == "R13D";
   if (!HasBase || M.SymbolicDisp)
     Parts.push_back("D32");
   else if (M.Disp != 0 || BPLike)
@@ -145,8 +260,7 @@ std::string leaForm(const MemOperand &M, const X86Semantics &Sem) {
 
 } // namespace
 
-std::vector<std::string>
-UopsInfoMatcher::candidates(const MCInst &Inst) const {
+std::vector<std::string> UopsInfoMatcher::candidates(const MCInst &Inst) const {
   std::vector<std::string> Out;
   const MCInstrDesc &Desc = TC.instrInfo().get(Inst.getOpcode());
   StringRef OpName = TC.instrInfo().getName(Inst.getOpcode());
@@ -162,7 +276,10 @@ UopsInfoMatcher::candidates(const MCInst &Inst) const {
     std::string W = Word.upper();
     if (W == "LOCK" || W == "REP" || W == "REPE" || W == "REPZ" ||
         W == "REPNE" || W == "REPNZ" || W == "DATA16" || W == "NOTRACK" ||
-        W == "{VEX}" || W == "{EVEX}" || W == "{VEX3}") {
+        W == "ADDR32" || W == "REX64" || W == "XACQUIRE" || W == "XRELEASE" ||
+        W == "BND" || W == "{VEX}" || W == "{EVEX}" || W == "{VEX2}" ||
+        W == "{VEX3}" || W == "{DISP8}" || W == "{DISP32}" || W == "{LOAD}" ||
+        W == "{STORE}") {
       P.Prefixes.push_back(W);
       Rest = Tail.trim();
       continue;
@@ -172,17 +289,54 @@ UopsInfoMatcher::candidates(const MCInst &Inst) const {
     break;
   }
 
+  // The instruction's own immediate operand (not an address displacement or
+  // a condition code), whose encoded width names it: I8, I16, I32, I64.
+  unsigned ImmBits = 0;
+  {
+    SmallVector<unsigned, 2> ImmOps;
+    for (unsigned I = 0, E = Inst.getNumOperands(); I != E; ++I) {
+      if (Info.Mem && I >= Info.Mem->OperandIndex &&
+          I < Info.Mem->OperandIndex + 5)
+        continue;
+      if (Inst.getOperand(I).isImm())
+        ImmOps.push_back(I);
+    }
+    if (Info.CondCode >= 0 && !ImmOps.empty())
+      ImmOps.pop_back(); // the condition code is the last immediate
+    if (ImmOps.size() == 1 && !(Info.IsBranch && !Info.IsReturn))
+      ImmBits = encodedImmBits(TC, Inst, ImmOps.front());
+  }
+  // Registers that are operands of the MCInst: a printed register that is
+  // not one of them is implied by the opcode (xchg eax, r32; add al, imm8).
+  // Each printed register operand consumes one of them.
+  SmallVector<unsigned, 6> ExplicitRegs;
+  for (unsigned I = 0, E = Inst.getNumOperands(); I != E; ++I) {
+    const MCOperand &MO = Inst.getOperand(I);
+    bool InMem = Info.Mem && I >= Info.Mem->OperandIndex &&
+                 I < Info.Mem->OperandIndex + 5;
+    bool Tied = I < Desc.getNumOperands() &&
+                Desc.getOperandConstraint(I, MCOI::TIED_TO) >= 0;
+    if (!InMem && !Tied && MO.isReg() && MO.getReg())
+      ExplicitRegs.push_back(MO.getReg().id());
+  }
+
   // Classify operands.
   SmallVector<std::string, 4> Ops = splitOperands(Rest);
-  unsigned ImplicitFixed = 0;
+  bool IsMoffs = isMoffsMove(OpName);
+  bool BranchTarget = Info.IsBranch && !Info.IsReturn;
   for (unsigned I = 0; I < Ops.size(); ++I) {
     StringRef O = Ops[I];
     OperandAlt A;
     bool InsertMaskAfter = false;
-    // Decorations: "{k1}", "{z}", "{rn-sae}", "{sae}".
-    while (O.ends_with("}") && !O.contains("ptr")) {
+    // Decorations: "{k1}", "{z}", "{rn-sae}", "{sae}"; a broadcast "{1to8}"
+    // stays with its memory operand.
+    while (O.ends_with("}")) {
       size_t L = O.rfind('{');
+      if (L == StringRef::npos)
+        break;
       StringRef Deco = O.slice(L + 1, O.size() - 1);
+      if (Deco.starts_with("1to"))
+        break;
       if (Deco == "z")
         P.ZeroMask = true;
       else if (Deco.starts_with("k"))
@@ -193,15 +347,8 @@ UopsInfoMatcher::candidates(const MCInst &Inst) const {
         P.Rounding = true;
       O = O.take_front(L).rtrim();
     }
-    if (O.starts_with("{") && O.ends_with("}")) {
-      // A standalone rounding operand ("{rn-sae}").
-      StringRef Deco = O.drop_front().drop_back();
-      if (Deco == "sae")
-        P.SAE = true;
-      else
-        P.Rounding = true;
-      continue;
-    }
+    if (O.empty())
+      continue; // a standalone rounding operand ("{rn-sae}")
     if (O.contains('[')) {
       P.HasMemory = true;
       StringRef Ptr = O.take_until([](char C) { return C == ' '; });
@@ -224,11 +371,27 @@ UopsInfoMatcher::candidates(const MCInst &Inst) const {
       else if (!Bcast.empty())
         A.Spellings.push_back("M" + std::to_string(Bits) + "_1to" +
                               Bcast.str());
+      else if (isCacheLineOp(P.Mnemonic))
+        A.Spellings.push_back("M512");
+      else if (IsMoffs && Bits)
+        A.Spellings.push_back("Moffs" + std::to_string(Bits));
       else if (Bits)
         A.Spellings.push_back("M" + std::to_string(Bits));
       else
         A.Spellings.push_back("MEM");
       P.Operands.push_back(A);
+      if (InsertMaskAfter)
+        P.Operands.push_back(OperandAlt{{"K"}});
+      continue;
+    }
+    // x87 stack registers: "st" is the implied top of stack, ST(0); a
+    // register operand "st(i)" is ST(i), whatever i.
+    if (O == "st") {
+      P.Operands.push_back(OperandAlt{{"ST(0)"}});
+      continue;
+    }
+    if (O.starts_with("st(") && O.ends_with(")")) {
+      P.Operands.push_back(OperandAlt{{"ST(i)"}});
       continue;
     }
     auto RegIt = RegByName.find(O.lower());
@@ -247,27 +410,26 @@ UopsInfoMatcher::candidates(const MCInst &Inst) const {
         Generic = "K";
       else if (U >= regunit::FirstMMX && U < regunit::Count)
         Generic = "MM";
-      else if (U >= regunit::FirstX87 && U < regunit::FirstMMX)
-        Generic = Name == "ST(0)" || Name == "ST" ? "ST(0)" : "ST(i)";
       else
         Generic = Name; // segment, control registers: spelled by name
-      // Fixed-register spellings (AL, CL, EAX, RAX, DX, XMM0...) are preferred
-      // when the register is implied by the encoding.
-      static const char *const Fixed[] = {"AL", "AX", "EAX", "RAX", "CL",
-                                          "DX", "XMM0"};
-      bool IsFixedName = is_contained(Fixed, StringRef(Name));
-      bool Implied = false;
-      for (MCPhysReg R : Desc.implicit_uses())
-        Implied |= R == Reg.id();
-      for (MCPhysReg R : Desc.implicit_defs())
-        Implied |= R == Reg.id();
-      if (IsFixedName && Implied) {
+      if (Generic == "R8l" && P.FirstR8lEncoding < 0)
+        P.FirstR8lEncoding = TC.regInfo().getEncodingValue(Reg);
+      // A register the opcode implies (printed, but not an operand of the
+      // MCInst) is spelled by name when uops.info does so: the
+      // accumulator forms (ADD (AL, I8), XCHG (R32, EAX)), shifts by CL,
+      // in/out with DX. uops.info leaves out the implicit XMM0 of the SSE4
+      // blends and SHA256RNDS2.
+      static const char *const Fixed[] = {"AL", "AX", "EAX", "RAX",
+                                          "CL", "DX", "XMM0"};
+      auto Explicit = find(ExplicitRegs, Reg.id());
+      bool Implied = Explicit == ExplicitRegs.end();
+      if (!Implied)
+        ExplicitRegs.erase(Explicit);
+      if (Implied && is_contained(Fixed, StringRef(Name))) {
         A.Spellings.push_back(Name);
-        A.Spellings.push_back(Generic);
-        ++ImplicitFixed;
-      } else if (IsFixedName) {
-        A.Spellings.push_back(Generic);
-        A.Spellings.push_back(Name);
+        if (Name == "XMM0")
+          A.Spellings.push_back(""); // omitted
+        A.Implied = true;
       } else {
         A.Spellings.push_back(Generic);
       }
@@ -277,15 +439,17 @@ UopsInfoMatcher::candidates(const MCInst &Inst) const {
       continue;
     }
     // Immediate (possibly negative or hex).
-    int64_t V = 0;
+    uint64_t UV = 0;
     StringRef Num = O;
     bool Neg = Num.consume_front("-");
-    if (!Num.getAsInteger(0, V)) {
-      if (Neg)
-        V = -V;
-      for (unsigned Bits : {8u, 16u, 32u, 64u})
-        if (fitsSigned(V, Bits) || fitsUnsigned(V, Bits))
-          A.Spellings.push_back("I" + std::to_string(Bits));
+    if (!BranchTarget && !Num.getAsInteger(0, UV)) {
+      int64_t V = Neg ? -static_cast<int64_t>(UV) : static_cast<int64_t>(UV);
+      if (ImmBits)
+        A.Spellings.push_back("I" + std::to_string(ImmBits));
+      else
+        for (unsigned Bits : {8u, 16u, 32u, 64u})
+          if (fitsSigned(V, Bits) || (!Neg && fitsUnsigned(V, Bits)))
+            A.Spellings.push_back("I" + std::to_string(Bits));
       if (V == 0)
         A.Spellings.push_back("0");
       if (V == 1)
@@ -293,8 +457,8 @@ UopsInfoMatcher::candidates(const MCInst &Inst) const {
       P.Operands.push_back(A);
       continue;
     }
-    // Branch targets and other symbols: relative displacement.
-    if (Info.IsBranch) {
+    // Branch targets (a label, or a displacement when disassembled).
+    if (BranchTarget) {
       A.Spellings = {"Rel8", "Rel32"};
       unsigned Size = Bytes.size();
       if (Size >= 5 || (Size == 6 && Info.IsConditionalBranch))
@@ -302,16 +466,26 @@ UopsInfoMatcher::candidates(const MCInst &Inst) const {
       P.Operands.push_back(A);
       continue;
     }
-    A.Spellings.push_back("I32"); // symbolic immediate
+    A.Spellings.push_back(ImmBits ? "I" + std::to_string(ImmBits)
+                                  : std::string("I32")); // symbolic
     P.Operands.push_back(A);
   }
   // Shift/rotate by one (SHL64r1): uops.info spells the implicit 1.
   if (OpName.ends_with("r1") || OpName.ends_with("m1"))
     P.Operands.push_back(OperandAlt{{"1"}});
-  (void)ImplicitFixed;
 
   // Mnemonic variants, best first.
   std::string Base = P.Mnemonic;
+  StringRef CmpBase = predicateCompareBase(OpName);
+  if (!CmpBase.empty() && Base != CmpBase) {
+    // "cmpltps xmm0, xmm1" is CMPPS (XMM, XMM, I8) with predicate 1.
+    Base = CmpBase.str();
+    P.Operands.push_back(OperandAlt{{"I8"}});
+  }
+  if (isStringOp(Base) && none_of(P.Operands, [](const OperandAlt &A) {
+        return A.Spellings[0] == "XMM";
+      }))
+    P.Operands.clear(); // MOVSQ, STOSB_REPE: operands implied
   if (Info.CondCode >= 0) {
     StringRef CC = cond::xedName(Info.CondCode);
     if (StringRef(Base).starts_with("J"))
@@ -321,7 +495,9 @@ UopsInfoMatcher::candidates(const MCInst &Inst) const {
     else if (StringRef(Base).starts_with("CMOV"))
       Base = ("CMOV" + CC).str();
   }
-  if (Base == "CALL")
+  if (OpName.starts_with("FARCALL") || OpName.starts_with("FARJMP"))
+    Base += "_FAR"; // lcall/ljmp: never the near variants
+  else if (Base == "CALL")
     Base = "CALL_NEAR";
   else if (Base == "RET")
     Base = "RET_NEAR";
@@ -342,6 +518,11 @@ UopsInfoMatcher::candidates(const MCInst &Inst) const {
                 P.Operands[2].Spellings[0] == "I8";
     Base = Imm8 ? "IMUL_IMMB" : "IMUL_IMMZ";
   }
+  if (Base == "XCHG" && P.Operands.size() == 2 && P.Operands[0].Implied &&
+      !P.Operands[1].Implied)
+    // xchg eax, ecx (90+r): uops.info puts the implied accumulator last,
+    // XCHG (R32, EAX). The exchange is symmetric.
+    std::swap(P.Operands[0], P.Operands[1]);
   if ((Base == "SHLD" || Base == "SHRD") && P.Operands.size() == 3)
     Base += P.Operands[2].Spellings[0] == "CL" ? "_CL" : "_IMMB";
 
@@ -363,18 +544,47 @@ UopsInfoMatcher::candidates(const MCInst &Inst) const {
       Prefix = "_REPNE";
   }
   std::string OpSuffix = opcodeSuffix(Bytes);
+  if (OpSuffix.empty())
+    OpSuffix = vexOpcodeSuffix(Bytes);
+  std::string EvexOp;
   if (isEVEX(Bytes)) {
+    // uops.info marks EVEX encodings of instructions that also have a VEX
+    // encoding with _EVEX (VADDPD_EVEX (XMM, XMM, XMM)), sometimes with the
+    // opcode byte (VPEXTRW_C5_EVEX); forms only EVEX can express (ZMM, a
+    // mask, embedded rounding) go without it. A table without the EVEX row
+    // (Skylake client has no AVX-512) falls back to the VEX row of the same
+    // instruction and operands below.
     Mnemonics.push_back(Base + "_EVEX" + Suffix);
-    if (!Suffix.empty())
-      Mnemonics.push_back(Base + "_EVEX" + Suffix.substr(0, 3));
+    EvexOp = evexOpcodeSuffix(Bytes);
+    if (!EvexOp.empty())
+      Mnemonics.push_back(Base + "_" + EvexOp + "_EVEX" + Suffix);
   }
   if (!Prefix.empty())
     Mnemonics.push_back(Base + Prefix);
-  if (!OpSuffix.empty())
-    Mnemonics.push_back(Base + Suffix + "_" + OpSuffix);
-  Mnemonics.push_back(Base + Suffix);
-  if (!OpSuffix.empty() && OpSuffix.size() == 4) // MOVSD_XMM_0F10 style
-    Mnemonics.push_back(Base + "_" + OpSuffix);
+  // A lock prefix, or a rep prefix on a string instruction, makes another
+  // instruction: never fall back to the plain variant (xchg with memory is
+  // locked anyway). Other rep prefixes ("rep ret") have no effect.
+  bool PrefixRequired =
+      (Prefix == "_LOCK" && Base != "XCHG") ||
+      (!Prefix.empty() && Prefix != "_LOCK" && isStringOp(Base));
+  if (!PrefixRequired) {
+    if (!OpSuffix.empty())
+      Mnemonics.push_back(Base + Suffix + "_" + OpSuffix);
+    Mnemonics.push_back(Base + Suffix);
+    if (!EvexOp.empty() && Suffix.empty())
+      Mnemonics.push_back(Base + "_" + EvexOp);    // the VEX row, VMOVAPS_28
+    if (!OpSuffix.empty() && OpSuffix.size() == 4) // MOVSD_XMM_0F10 style
+      Mnemonics.push_back(Base + "_" + OpSuffix);
+    if (P.FirstR8lEncoding >= 0 && Suffix.empty()) {
+      // The uops.info exports list r/m8 forms with an immediate or 1 (80 /r,
+      // C0 /r, D0 /r, F6 /0) only as two variants, _R0 and _R4 (TEST_R0
+      // (R8l, I8)). Taken here as registers 0-3 and 4-15 (which need REX);
+      // the two rows agree on the CPUs LoopUArch models (docs/coverage.md).
+      bool Low = P.FirstR8lEncoding < 4;
+      Mnemonics.push_back(Base + (Low ? "_R0" : "_R4"));
+      Mnemonics.push_back(Base + (Low ? "_R4" : "_R0"));
+    }
+  }
 
   // Cartesian product of operand alternatives (bounded: few alternatives).
   std::vector<std::string> Sigs = {""};
@@ -382,7 +592,7 @@ UopsInfoMatcher::candidates(const MCInst &Inst) const {
     std::vector<std::string> Next;
     for (const std::string &S : Sigs)
       for (const std::string &Sp : P.Operands[I].Spellings)
-        Next.push_back(S.empty() && I == 0 ? Sp : S + ", " + Sp);
+        Next.push_back(Sp.empty() ? S : S.empty() ? Sp : S + ", " + Sp);
     Sigs = std::move(Next);
     if (Sigs.size() > 64)
       Sigs.resize(64);

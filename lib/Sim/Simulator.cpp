@@ -32,6 +32,7 @@ StringRef stallCauseName(StallCause C) {
   case StallCause::Dependency: return "dependency";
   case StallCause::PortContention: return "port contention";
   case StallCause::DividerBusy: return "divider busy";
+  case StallCause::SerialBusy: return "serialised";
   case StallCause::Executing: return "executing";
   case StallCause::NumCauses: break;
   }
@@ -49,6 +50,8 @@ StringRef stallCauseDescription(StallCause C) {
                                           "but its port served another uop";
   case StallCause::DividerBusy: return "the oldest instruction waits for the "
                                        "divider";
+  case StallCause::SerialBusy: return "the oldest instruction waits for a "
+                                      "locked/microcoded instruction";
   case StallCause::Executing: return "the oldest instruction is executing "
                                      "(its latency is not over)";
   case StallCause::NumCauses: break;
@@ -102,6 +105,7 @@ struct SUop {
   bool ReadsAddr = false, ReadsSrc = false, WritesResult = false;
   int8_t Input = -1;
   double DivCycles = 0;
+  double SerialCycles = 0;
 };
 
 /// One issue slot: the uops that enter the back end with it.
@@ -168,6 +172,7 @@ std::vector<SInstr> buildStatic(ArrayRef<DecodedInstr> D,
       if (I < C.InstrLatencyScale.size() && U.Kind != UopKind::Load)
         V.Latency *= C.InstrLatencyScale[I];
       V.DivCycles = U.DividerCycles / C.DividerSpeed;
+      V.SerialCycles = U.SerialCycles;
       T.Uops.push_back(V);
     }
     // Distribute the uops over the issue slots: micro-fused pairs share a
@@ -399,7 +404,7 @@ private:
   std::vector<unsigned> RSCount, InFlightCount;
   std::vector<double> PortFreeAt;
   double IssueCredit = 0, RetireCredit = 0, FECredit = 0;
-  double DividerFreeAt = 0;
+  double DividerFreeAt = 0, SerialFreeAt = 0;
   unsigned RoundRobin = 0;
 
   // Per-cycle facts for accounting.
@@ -689,8 +694,16 @@ bool Engine::dispatchPort(unsigned P) {
       ++I;
       continue;
     }
+    if (SU.SerialCycles > 0 && SerialFreeAt > double(Cycle) + Eps) {
+      ++I;
+      continue;
+    }
     if (SU.DivCycles > 0)
       Start = std::max(Start, DividerFreeAt);
+    if (SU.SerialCycles > 0) {
+      Start = std::max(Start, SerialFreeAt);
+      SerialFreeAt = Start + SU.SerialCycles;
+    }
     DUop &DU = X->Uops[U];
     DU.State = UopState::Dispatched;
     DU.DispatchCycle = Cycle;
@@ -901,6 +914,9 @@ void Engine::account() {
       else if (S[H->Index].Uops[U].DivCycles > 0 &&
                DividerFreeAt > double(Cycle) + Eps)
         Cause = StallCause::DividerBusy;
+      else if (S[H->Index].Uops[U].SerialCycles > 0 &&
+               SerialFreeAt > double(Cycle) + Eps)
+        Cause = StallCause::SerialBusy;
       else
         Cause = StallCause::PortContention;
       break;

@@ -19,6 +19,10 @@ config.environment["LC_ALL"] = "C"
 config.substitutions.append(("%loop-uarch-report",
                              os.path.join(config.luarch_tools_dir,
                                           "loop-uarch-report")))
+config.substitutions.append(("%loop-uarch-coverage",
+                             os.path.join(config.luarch_obj_root, "tools",
+                                          "loop-uarch-coverage",
+                                          "loop-uarch-coverage")))
 config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir,
                                                     "clang")))
 config.substitutions.append(("%llvm-mc", os.path.join(config.llvm_tools_dir,

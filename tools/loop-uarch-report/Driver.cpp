@@ -3,6 +3,7 @@
 
 #include "luarch/Analysis/StaticAnalysis.h"
 #include "luarch/Kernel/AsmFrontend.h"
+#include "luarch/Kernel/BytesFrontend.h"
 #include "luarch/Kernel/ObjectFrontend.h"
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Model/UopDecoder.h"
@@ -22,21 +23,30 @@ static Error fileError(StringRef File, const Twine &Msg) {
                            File.str().c_str(), Msg.str().c_str());
 }
 
-Error runDriver(const DriverOptions &Opts) {
-  const MachineModel &M = *Opts.Model;
-  auto TCOr = TargetContext::create(Opts.Triple, M.Name);
-  if (!TCOr)
-    return TCOr.takeError();
-  TargetContext &TC = **TCOr;
-
+/// The kernels to analyse: from --hex bytes, an object file, or assembly.
+static Expected<AsmKernels> loadKernels(const DriverOptions &Opts,
+                                        TargetContext &TC) {
+  if (!Opts.Hex.empty()) {
+    auto Bytes = parseHex(Opts.Hex);
+    if (!Bytes)
+      return Bytes.takeError();
+    auto K = kernelFromBytes(TC, *Bytes, "--hex");
+    if (!K)
+      return K.takeError();
+    K->Shape = Opts.Shape;
+    K->Name = "--hex";
+    AsmKernels R;
+    R.Selection = RegionSelection::Loops;
+    R.Kernels.push_back(std::move(*K));
+    return R;
+  }
   auto Buf = MemoryBuffer::getFileOrSTDIN(Opts.InputFile, /*IsText=*/false);
   if (!Buf)
     return fileError(Opts.InputFile, "cannot read: " + Buf.getError().message());
   StringRef Name = Opts.InputFile == "-" ? "<stdin>" : StringRef(Opts.InputFile);
-  if ((*Buf)->getBuffer().trim().empty())
-    return fileError(Name, "error: empty input, nothing to analyse");
-
   StringRef Data = (*Buf)->getBuffer();
+  if (Data.trim().empty())
+    return fileError(Name, "error: empty input, nothing to analyse");
   if (!isObjectFile(Data)) {
     // Assembly is text: refuse binary data up front rather than print
     // garbage in a parser diagnostic.
@@ -52,13 +62,25 @@ Error runDriver(const DriverOptions &Opts) {
   }
   AsmParseOptions PO;
   PO.MaxKernelInstrs = Opts.MaxInstructions;
-  Expected<AsmKernels> Parsed =
-      isObjectFile((*Buf)->getBuffer())
-          ? parseObjectKernels(TC, MemoryBufferRef((*Buf)->getBuffer(), Name),
-                               PO)
-          : parseAsmKernels(TC, (*Buf)->getBuffer(), Name, PO);
+  auto Parsed = isObjectFile(Data)
+                    ? parseObjectKernels(TC, MemoryBufferRef(Data, Name), PO)
+                    : parseAsmKernels(TC, Data, Name, PO);
+  return Parsed;
+}
+
+Error runDriver(const DriverOptions &Opts) {
+  const MachineModel &M = *Opts.Model;
+  auto TCOr = TargetContext::create(Opts.Triple, M.Name);
+  if (!TCOr)
+    return TCOr.takeError();
+  TargetContext &TC = **TCOr;
+
+  Expected<AsmKernels> Parsed = loadKernels(Opts, TC);
   if (!Parsed)
     return Parsed.takeError();
+  StringRef Name = Opts.Hex.empty() ? (Opts.InputFile == "-" ? StringRef("<stdin>")
+                                                            : StringRef(Opts.InputFile))
+                                    : StringRef("--hex");
 
   std::error_code EC;
   ToolOutputFile Out(Opts.OutputFile, EC, sys::fs::OF_Text);

@@ -3,6 +3,7 @@
 #define LUARCH_TOOLS_DRIVER_H
 
 #include "luarch/Analysis/PortPressure.h"
+#include "luarch/Kernel/Kernel.h"
 #include "luarch/Model/MachineModel.h"
 #include "llvm/Support/Error.h"
 #include <string>
@@ -28,9 +29,16 @@ struct DriverOptions {
   bool DebugMatching = false;
   unsigned Unroll = 1;
   unsigned MaxInstructions = 100000;
+  /// --hex: analyse these bytes instead of a file.
+  std::string Hex;
+  /// --batch: BHive-style CSV in, CSV out.
+  std::string BatchFile;
+  /// --as: how raw bytes repeat (loop body, or unrolled straight line).
+  KernelShape Shape = KernelShape::Loop;
 };
 
 llvm::Error runDriver(const DriverOptions &Opts);
+llvm::Error runBatch(const DriverOptions &Opts);
 
 } // namespace luarch
 

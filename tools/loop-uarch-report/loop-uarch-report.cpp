@@ -93,6 +93,23 @@ static cl::opt<unsigned> MaxInstructions(
     "max-instructions",
     cl::desc("Refuse kernels with more instructions than this"),
     cl::init(100000), cl::cat(Cat));
+static cl::opt<std::string>
+    Hex("hex", cl::desc("Analyse these machine-code bytes (hex) instead of a "
+                        "file"),
+        cl::value_desc("bytes"), cl::cat(Cat));
+static cl::opt<std::string>
+    Batch("batch",
+          cl::desc("BHive-style CSV (hex[,anything] per line): write CSV "
+                   "hex,cycles_per_iteration,bound per block"),
+          cl::value_desc("file.csv"), cl::cat(Cat));
+static cl::opt<KernelShape> As(
+    "as", cl::desc("How raw bytes (--hex, --batch) repeat"),
+    cl::values(clEnumValN(KernelShape::Loop, "loop",
+                          "as a loop body (a trailing branch, or an "
+                          "implicit back edge)"),
+               clEnumValN(KernelShape::Unrolled, "unrolled",
+                          "as straight-line code repeated back to back")),
+    cl::init(KernelShape::Loop), cl::cat(Cat));
 static cl::opt<bool> DebugMatching("debug-matching", cl::Hidden,
                                    cl::desc("Print uops.info candidates"));
 
@@ -147,7 +164,10 @@ int main(int argc, char **argv) {
   Opts.DebugMatching = DebugMatching;
   Opts.Unroll = Unroll;
   Opts.MaxInstructions = MaxInstructions;
-  if (Error E = runDriver(Opts)) {
+  Opts.Hex = Hex;
+  Opts.BatchFile = Batch;
+  Opts.Shape = As;
+  if (Error E = Batch.empty() ? runDriver(Opts) : runBatch(Opts)) {
     std::string Msg = toString(std::move(E));
     // Messages that already carry "file:line: error:" are printed as is.
     if (StringRef(Msg).contains(": error:"))

@@ -17,7 +17,7 @@
 
 namespace luarch {
 
-enum class BoundKind { Ports, Divider, FrontEnd, Retire, Dependency };
+enum class BoundKind { Ports, Divider, Serialising, FrontEnd, Retire, Dependency };
 llvm::StringRef boundKindName(BoundKind K);
 
 struct ThroughputBound {

@@ -42,6 +42,10 @@ struct Uop {
   bool WritesResult = false;
   /// Occupies the non-pipelined divider for this many cycles (0 = none).
   uint16_t DividerCycles = 0;
+  /// Occupies the core's serialising path (locked and microcoded
+  /// instructions whose measured throughput is far below what their ports
+  /// allow) for this many cycles.
+  uint16_t SerialCycles = 0;
 };
 
 /// Where the performance data of an instruction came from.
@@ -81,6 +85,8 @@ struct DecodedInstr {
   unsigned LoadLatency = 0;
   /// Non-pipelined divider occupancy (sum over its uops).
   unsigned DividerCycles = 0;
+  /// Serialising occupancy (see Uop::SerialCycles).
+  unsigned SerialCycles = 0;
 
   bool ZeroIdiom = false;      ///< result independent of inputs (no reads)
   bool OnesIdiom = false;

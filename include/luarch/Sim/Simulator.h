@@ -39,6 +39,7 @@ enum class StallCause : uint8_t {
   Dependency,     ///< the head waits for an operand
   PortContention, ///< the head is ready; its port served another uop
   DividerBusy,    ///< the head is ready; the divider is busy
+  SerialBusy,     ///< the head is ready; a serialising instruction runs
   Executing,      ///< the head was dispatched; its latency is not over
   NumCauses
 };

@@ -1,0 +1,91 @@
+//===- Batch.cpp - loop-uarch-report --batch: one CSV line per block -----===//
+//
+// Reads BHive-style lines (hex[,anything]) and writes
+//   hex,cycles_per_iteration,bound
+// in input order; a block that cannot be analysed gets "error: <reason>" in
+// the bound column and an empty number. Decoding is cached per instruction
+// across blocks, so large corpora run fast.
+//
+//===----------------------------------------------------------------------===//
+#include "Driver.h"
+
+#include "luarch/Analysis/StaticAnalysis.h"
+#include "luarch/Kernel/BytesFrontend.h"
+#include "luarch/Kernel/TargetContext.h"
+#include "luarch/Model/UopDecoder.h"
+#include "luarch/Sim/Simulator.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace llvm;
+
+namespace luarch {
+
+/// Analyses one block; returns cycles per iteration and the limiting bound.
+static Expected<std::pair<double, std::string>>
+analyzeBlock(const DriverOptions &Opts, const TargetContext &TC,
+             const UopDecoder &Decoder, StringRef Hex, unsigned Line) {
+  auto Bytes = parseHex(Hex);
+  if (!Bytes)
+    return Bytes.takeError();
+  auto K = kernelFromBytes(TC, *Bytes, ("line " + Twine(Line)).str());
+  if (!K)
+    return K.takeError();
+  K->Shape = Opts.Shape;
+  if (K->size() > Opts.MaxInstructions)
+    return createStringError(inconvertibleErrorCode(),
+                             "block has %zu instructions (limit %u)",
+                             K->size(), Opts.MaxInstructions);
+  std::vector<DecodedInstr> D = Decoder.decodeKernel(*K);
+  StaticAnalysis St = analyzeStatically(*K, D, *Opts.Model, Opts.Ports);
+  std::string Bound;
+  for (BoundKind B : St.Limiters)
+    Bound += (Bound.empty() ? "" : "+") + boundKindName(B).str();
+  double Cycles = St.Throughput;
+  if (Opts.Simulate) {
+    SimOptions SO;
+    SO.MaxIterations = Opts.Iterations;
+    SO.StopAtSteadyState = Opts.Iterations == 0;
+    Cycles = simulate(*K, D, St.Deps, SimConfig::fromModel(*Opts.Model), SO)
+                 .CyclesPerIteration;
+  }
+  return std::make_pair(Cycles, Bound);
+}
+
+Error runBatch(const DriverOptions &Opts) {
+  auto TCOr = TargetContext::create(Opts.Triple, Opts.Model->Name);
+  if (!TCOr)
+    return TCOr.takeError();
+  auto Blocks = readBHiveCSV(Opts.BatchFile);
+  if (!Blocks)
+    return Blocks.takeError();
+  std::error_code EC;
+  ToolOutputFile Out(Opts.OutputFile, EC, sys::fs::OF_Text);
+  if (EC)
+    return createStringError(EC, "%s: cannot write: %s",
+                             Opts.OutputFile.c_str(), EC.message().c_str());
+  UopDecoder Decoder(*Opts.Model, **TCOr);
+  raw_ostream &OS = Out.os();
+  OS << "hex,cycles_per_iteration,bound\n";
+  for (const BHiveBlock &B : *Blocks) {
+    auto R = analyzeBlock(Opts, **TCOr, Decoder, B.Hex, B.Line);
+    OS << B.Hex << ",";
+    if (R) {
+      OS << format("%.4f", R->first) << "," << R->second << "\n";
+      continue;
+    }
+    std::string Msg = toString(R.takeError());
+    // Keep the CSV well-formed: no commas or newlines in the message.
+    for (char &C : Msg)
+      if (C == ',' || C == '\n' || C == '\r')
+        C = ';';
+    OS << ",error: " << Msg << "\n";
+  }
+  Out.keep();
+  return Error::success();
+}
+
+} // namespace luarch
