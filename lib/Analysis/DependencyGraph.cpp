@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <tuple>
 
 using namespace llvm;
@@ -212,9 +213,77 @@ double maxCycleMean(const std::vector<std::vector<double>> &W,
   return Best;
 }
 
+/// A memory access at a known address.
+struct ConcreteAccess {
+  bool Known = false, Load = false, Store = false;
+  uint64_t Addr = 0;
+  unsigned Bytes = 8;
+};
+
+/// Evaluates three iterations with every register (and loaded value) equal
+/// to the context's value; returns the accesses of each (iteration, instr).
+std::vector<std::vector<ConcreteAccess>>
+concreteAccesses(ArrayRef<DecodedInstr> D, const AddressContext &Ctx) {
+  constexpr unsigned Iters = 3;
+  constexpr unsigned RSP = 4; // regunit of rsp
+  std::vector<std::optional<uint64_t>> Reg(16, Ctx.RegisterValue);
+  std::vector<std::vector<ConcreteAccess>> Out(
+      Iters, std::vector<ConcreteAccess>(D.size()));
+  auto val = [&](RegUnit U) -> std::optional<uint64_t> {
+    if (U == regunit::None)
+      return uint64_t(0);
+    return U < 16 ? Reg[U] : std::nullopt;
+  };
+  for (unsigned It = 0; It < Iters; ++It)
+    for (size_t I = 0; I < D.size(); ++I) {
+      const DecodedInstr &X = D[I];
+      ConcreteAccess &A = Out[It][I];
+      A.Load = X.MayLoad;
+      A.Store = X.MayStore;
+      if (X.StackAccess) {
+        if (auto SP = Reg[RSP]) {
+          A.Known = true;
+          A.Addr = X.StackDelta < 0 ? *SP + X.StackDelta : *SP;
+        }
+      } else if (X.Mem && (X.MayLoad || X.MayStore) && !X.Mem->SymbolicDisp &&
+                 !X.Mem->RIPRelative && !X.Mem->Segment) {
+        auto [BaseU, IndexU] = addressUnits(X);
+        auto B = val(BaseU), Ix = val(IndexU);
+        if (B && Ix) {
+          A.Known = true;
+          A.Addr = *B + *Ix * X.Mem->Scale + X.Mem->Disp;
+        }
+      }
+      if (X.MemBits)
+        A.Bytes = std::max(1u, X.MemBits / 8);
+      // The destination's new value, from the values before it.
+      const DecodedInstr::GPRWrite &W = X.GPRResult;
+      std::optional<uint64_t> New;
+      if (W.K == DecodedInstr::GPRWrite::Affine) {
+        auto B = val(W.Base), Ix = val(W.Index);
+        if (B && Ix)
+          New = *B + *Ix * uint64_t(W.Scale) + uint64_t(W.Imm);
+      } else if (W.K == DecodedInstr::GPRWrite::Loaded) {
+        New = Ctx.RegisterValue;
+      }
+      if (New && W.Bits == 32)
+        New = *New & 0xffffffffu;
+      if (W.K != DecodedInstr::GPRWrite::None && W.Dest < 16)
+        Reg[W.Dest] = New;
+      else
+        for (RegUnit U : X.Writes)
+          if (U < 16)
+            Reg[U] = std::nullopt; // a write we do not follow
+      if (X.StackDelta && Reg[RSP])
+        Reg[RSP] = *Reg[RSP] + X.StackDelta;
+    }
+  return Out;
+}
+
 DependencyAnalysis analyzeDependencies(const Kernel &K,
                                        ArrayRef<DecodedInstr> D,
-                                       const MachineModel &M) {
+                                       const MachineModel &M,
+                                       const AddressContext &Ctx) {
   DependencyAnalysis R;
   size_t N = D.size();
   R.CPContribution.assign(N, 0);
@@ -273,7 +342,38 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   auto widthOK = [&](size_t S, size_t L) {
     return !D[S].MemBits || !D[L].MemBits || D[L].MemBits <= D[S].MemBits;
   };
+  std::vector<std::vector<ConcreteAccess>> Concrete;
+  if (Ctx.Concrete)
+    Concrete = concreteAccesses(D, Ctx);
+  auto computeLat = [&](size_t L) { return computes(D[L]) ? D[L].Latency : 0; };
   for (size_t L = 0; L < N; ++L) {
+    if (Ctx.Concrete && D[L].MayLoad && Concrete[2][L].Known) {
+      // The youngest earlier store overlapping the load's bytes, in this
+      // iteration or the previous one.
+      const ConcreteAccess &LA = Concrete[2][L];
+      // Candidates, youngest first: (iter 2, L-1 .. 0), (iter 1, N-1 .. 0).
+      for (size_t Step = 0; Step < L + N; ++Step) {
+        unsigned It = Step < L ? 2 : 1;
+        size_t S = Step < L ? L - 1 - Step : N - 1 - (Step - L);
+        const ConcreteAccess &SA = Concrete[It][S];
+        if (!SA.Store || !SA.Known)
+          continue;
+        bool Overlap = SA.Addr < LA.Addr + LA.Bytes &&
+                       LA.Addr < SA.Addr + SA.Bytes;
+        if (!Overlap)
+          continue;
+        bool Contains = SA.Addr <= LA.Addr &&
+                        LA.Addr + LA.Bytes <= SA.Addr + SA.Bytes;
+        double W = (Contains ? double(M.Memory.StoreForwardLatency)
+                             : double(M.Memory.StoreForwardBlockLatency)) +
+                   computeLat(L);
+        R.Edges.push_back({unsigned(S), unsigned(L), W, 2 - It,
+                           Contains ? DepEdge::Memory : DepEdge::MemoryBlocked,
+                           regunit::None});
+        break;
+      }
+      continue;
+    }
     if (!D[L].MayLoad || !D[L].Mem)
       continue;
     int From = -1;
@@ -349,7 +449,8 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
     auto Key = std::make_pair(E.From, E.Unit);
     auto [It, New] = CarriedIdx.try_emplace(Key, C.size());
     if (New) {
-      std::string Name = E.K == DepEdge::Memory
+      std::string Name = E.K == DepEdge::Memory ||
+                                 E.K == DepEdge::MemoryBlocked
                              ? "memory written by " + K.Instrs[E.From].Text
                              : writtenRegName(K.Instrs[E.From].Text, E.Unit);
       C.push_back({E.From, E.Unit, Name});

@@ -29,10 +29,11 @@ static std::string fmt2(double V) {
 }
 
 StaticAnalysis analyzeStatically(const Kernel &K, ArrayRef<DecodedInstr> D,
-                                 const MachineModel &M, PortAssignment A) {
+                                 const MachineModel &M, PortAssignment A,
+                                 const AddressContext &Ctx) {
   StaticAnalysis R;
   R.Ports = computePortPressure(M, D, A);
-  R.Deps = analyzeDependencies(K, D, M);
+  R.Deps = analyzeDependencies(K, D, M, Ctx);
   for (size_t I = 0; I < D.size(); ++I) {
     R.IssueSlots += D[I].IssueSlots;
     R.FusedUops += D[I].FusedUops;

@@ -148,6 +148,8 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "load-to-use, GPR, complex address", M.Memory.LoadLatencyGPRComplex);
   row(OS, "load-to-use, vector", M.Memory.LoadLatencyVec);
   row(OS, "store-to-load forwarding", M.Memory.StoreForwardLatency);
+  row(OS, "store-forward block (partial overlap)",
+      M.Memory.StoreForwardBlockLatency);
   row(OS, "loads/cycle", M.Memory.LoadsPerCycle);
   row(OS, "stores/cycle", M.Memory.StoresPerCycle);
   OS << "\nRename\n";

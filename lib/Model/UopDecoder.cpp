@@ -247,6 +247,43 @@ static unsigned pathLatency(const DecodedInstr &D, unsigned RegLat) {
   return D.Uops.empty() ? 0 : 1;
 }
 
+/// The register form of a memory-operand variant ("ADD (M64, I8)" →
+/// "ADD (R64, I8)", "VADDPD (ZMM, ZMM, M64_1to8)" → "VADDPD (ZMM, ZMM,
+/// ZMM)"): its latency is the operation's own, without the memory path.
+static const UopsInfoEntry *registerForm(const InstrTable &T,
+                                         const UopsInfoEntry &E) {
+  SmallVector<StringRef, 4> Ops;
+  E.Signature.split(Ops, ", ");
+  bool Vector = any_of(Ops, [](StringRef O) {
+    return O == "XMM" || O == "YMM" || O == "ZMM";
+  });
+  std::string Sig;
+  bool Replaced = false;
+  for (StringRef O : Ops) {
+    std::string R = O.str();
+    if (O.starts_with("M") && O.size() > 1 && isDigit(O[1])) {
+      StringRef Width = O.drop_front().take_while(isDigit);
+      size_t Bcast = O.find("_1to");
+      if (Bcast != StringRef::npos) {
+        unsigned Bits = 0, N = 0;
+        Width.getAsInteger(10, Bits);
+        O.drop_front(Bcast + 4).getAsInteger(10, N);
+        unsigned Total = Bits * N;
+        R = Total >= 512 ? "ZMM" : Total >= 256 ? "YMM" : "XMM";
+      } else if (Vector || Width == "128" || Width == "256" || Width == "512") {
+        R = Width == "512" ? "ZMM" : Width == "256" ? "YMM" : "XMM";
+      } else {
+        R = Width == "8" ? "R8l" : ("R" + Width).str();
+      }
+      Replaced = true;
+    }
+    Sig += (Sig.empty() ? "" : ", ") + R;
+  }
+  if (!Replaced)
+    return nullptr;
+  return T.lookup((E.Mnemonic + " (" + Sig + ")").str());
+}
+
 bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
                                    DecodedInstr &D) const {
   SmallVector<std::pair<unsigned, PortMask>, 4> Groups;
@@ -258,12 +295,18 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
   D.IssueSlots = E.Fused;
   unsigned RegLat = registerLatency(E);
   D.LoadLatency = loadLatencyFor(D);
-  // Pure-memory-source instructions (e.g. imul r, m, imm) have no register
-  // path: their compute latency is the total minus the load.
+  // Memory forms: uops.info's range includes the memory path (load, and for
+  // read-modify-write the store); the operation's own latency is its
+  // register form's. Without one, a pure memory-source instruction (imul
+  // r, m, imm) computes for the total minus the load.
+  const UopsInfoEntry *RegForm =
+      (D.MayLoad || D.MayStore) && Table ? registerForm(*Table, E) : nullptr;
   bool HasRegSources = any_of(D.Reads, [](RegUnit U) {
     return !isFlagUnit(U);
   });
-  if (D.MayLoad && !HasRegSources && E.hasLatency() && E.LatMinIsBound)
+  if (RegForm && RegForm->hasLatency())
+    RegLat = registerLatency(*RegForm);
+  else if (D.MayLoad && !HasRegSources && E.hasLatency() && E.LatMinIsBound)
     RegLat = std::max<int>(1, std::lround(E.LatMax) - int(D.LoadLatency));
   unsigned Div = 0;
   if (isDividerClass(E.Mnemonic))
@@ -418,6 +461,91 @@ static void findConstantIncrement(const MCInst &Inst, StringRef Op,
   D.Increment = V;
 }
 
+/// How an instruction sets its GPR destination, and stack effects, for the
+/// concrete evaluation of addresses (see DecodedInstr::GPRResult).
+static void findValueEffect(const MCInst &Inst, StringRef Op,
+                            const X86Semantics &Sem, DecodedInstr &D) {
+  using GW = DecodedInstr::GPRWrite;
+  if (Op.starts_with("PUSH") || Op.starts_with("CALL")) {
+    D.StackDelta = -8;
+    D.StackAccess = true;
+  } else if (Op.starts_with("POP") || Op.starts_with("RET")) {
+    D.StackDelta = 8;
+    D.StackAccess = true;
+  }
+  // The single GPR destination, if any.
+  RegUnit Dest = regunit::None;
+  for (RegUnit U : D.Writes)
+    if (isGPRUnit(U)) {
+      if (Dest != regunit::None)
+        return; // several GPR results (mul, xchg...): not followed
+      Dest = U;
+    }
+  if (Dest == regunit::None)
+    return;
+  GW &W = D.GPRResult;
+  W.Dest = Dest;
+  W.K = GW::Unknown;
+  MCRegister DstReg =
+      Inst.getNumOperands() && Inst.getOperand(0).isReg() ? Inst.getOperand(0).getReg()
+                                                          : MCRegister();
+  W.Bits = DstReg ? Sem.regBits(DstReg) : 64;
+  if (W.Bits != 32 && W.Bits != 64) {
+    W.Bits = 64;
+    return; // partial writes merge: not followed
+  }
+  auto RegAt = [&](unsigned I) -> RegUnit {
+    return I < Inst.getNumOperands() && Inst.getOperand(I).isReg()
+               ? Sem.unitOf(Inst.getOperand(I).getReg())
+               : regunit::None;
+  };
+  auto ImmAt = [&](unsigned I, int64_t &V) {
+    if (I >= Inst.getNumOperands() || !Inst.getOperand(I).isImm())
+      return false;
+    V = Inst.getOperand(I).getImm();
+    return true;
+  };
+  int64_t V;
+  StringRef Base = Op.take_until([](char C) { return isDigit(C); });
+  StringRef Form = Op.drop_front(Base.size()).drop_while(isDigit);
+  if (D.ZeroIdiom) {
+    W.K = GW::Affine; // dest = 0
+  } else if (D.MayLoad && !D.MayStore && (Base == "MOV" || Base == "MOVZX" ||
+                                          Base == "MOVSX" || Base == "POP")) {
+    W.K = GW::Loaded;
+  } else if (Base == "MOV" && Form.starts_with("ri") && ImmAt(1, V)) {
+    W.K = GW::Affine;
+    W.Imm = V;
+  } else if (Base == "MOV" && Form.starts_with("rr")) {
+    W.K = GW::Affine;
+    W.Base = RegAt(1);
+    W.Scale = 0;
+  } else if ((Base == "ADD" || Base == "SUB") && Form.starts_with("ri") &&
+             ImmAt(2, V)) {
+    W.K = GW::Affine;
+    W.Base = RegAt(1);
+    W.Imm = Base == "SUB" ? -V : V;
+  } else if ((Base == "ADD" || Base == "SUB") && Form.starts_with("rr")) {
+    W.K = GW::Affine;
+    W.Base = RegAt(1);
+    W.Index = RegAt(2);
+    W.Scale = Base == "SUB" ? -1 : 1;
+  } else if (Base == "INC" || Base == "DEC") {
+    if (Form.starts_with("r")) {
+      W.K = GW::Affine;
+      W.Base = RegAt(1);
+      W.Imm = Base == "INC" ? 1 : -1;
+    }
+  } else if (Base == "LEA" && D.Mem && !D.Mem->SymbolicDisp &&
+             !D.Mem->RIPRelative) {
+    W.K = GW::Affine;
+    W.Base = D.Mem->Base ? Sem.unitOf(D.Mem->Base) : regunit::None;
+    W.Index = D.Mem->Index ? Sem.unitOf(D.Mem->Index) : regunit::None;
+    W.Scale = D.Mem->Scale;
+    W.Imm = D.Mem->Disp;
+  }
+}
+
 DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   DecodedInstr D;
   D.Opcode = Inst.getOpcode();
@@ -512,6 +640,7 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
     classifyUops(Model, D, G, 1, D.LoadLatency, 0);
   }
   applyIdiomsAndFusionRules(Inst, D);
+  findValueEffect(Inst, Sem.opcodeName(Inst.getOpcode()), Sem, D);
   return D;
 }
 

@@ -127,6 +127,9 @@ struct SInstr {
   int MemProducer = -1;
   unsigned MemDistance = 0;
   double MemExtra = 0; ///< store-data done + this = earliest load start
+  /// Forwarding fails (partial overlap): the load waits for the store to
+  /// retire, then MemExtra more cycles (commit) before it can start.
+  bool MemBlocked = false;
 };
 
 LatencyClass latencyClass(const DecodedInstr &D, const Uop &U) {
@@ -207,6 +210,18 @@ std::vector<SInstr> buildStatic(ArrayRef<DecodedInstr> D,
                                 : 5) *
                        C.LatencyScale[unsigned(LatencyClass::Load)];
       L.MemExtra = std::max(0.0, Forward - LoadLat);
+    } else if (E.K == DepEdge::MemoryBlocked && E.To < S.size()) {
+      SInstr &L = S[E.To];
+      L.MemProducer = E.From;
+      L.MemDistance = E.Distance;
+      L.MemBlocked = true;
+      double LoadLat = D[E.To].LoadLatency *
+                       C.LatencyScale[unsigned(LatencyClass::Load)];
+      double Block = (C.Model ? C.Model->Memory.StoreForwardBlockLatency.Value
+                              : 13) *
+                     C.LatencyScale[unsigned(LatencyClass::Load)];
+      // From the store's retirement: commit to L1, then the reload.
+      L.MemExtra = std::max(0.0, Block - LoadLat - 1);
     }
   return S;
 }
@@ -322,6 +337,7 @@ public:
     while (Ring < 2 * std::min(C.ROBSize, 8192.0) + 64)
       Ring *= 2;
     Retired.assign(Ring, {~uint64_t(0), 0.0});
+    RetiredAt.assign(Ring, {~uint64_t(0), 0.0});
     MaxIter = O.MaxIterations ? O.MaxIterations : 2000;
     for (const SInstr &I : S)
       SlotsPerIter += I.Slots.size();
@@ -387,6 +403,8 @@ private:
   /// Result times of recently retired instructions, by sequence number:
   /// a consumer still in flight is at most ~2 ROB sizes younger.
   std::vector<std::pair<uint64_t, double>> Retired;
+  /// Retirement cycles of recently retired instructions (blocked loads).
+  std::vector<std::pair<uint64_t, double>> RetiredAt;
   /// Per port: uops whose ready time has come, oldest first; and uops whose
   /// ready time is known but later (a min-heap on that time).
   std::vector<std::vector<std::pair<uint64_t, uint8_t>>> RSByPort;
@@ -480,7 +498,17 @@ double Engine::uopReadyTime(DInstr &I, unsigned U) {
       DU.WaitingOnUop = SU.Input;
     T = std::max(T, In.State == UopState::Dispatched ? In.Stamp : Unknown);
   }
-  if (SU.Kind == UopKind::Load && I.MemProd >= 0) {
+  if (SU.Kind == UopKind::Load && I.MemProd >= 0 && S[I.Index].MemBlocked) {
+    if (find(I.MemProd)) {
+      if (DU.WaitingOn < 0)
+        DU.WaitingOn = I.MemProd; // woken when the store retires
+      T = Unknown;
+    } else {
+      const auto &Slot = RetiredAt[uint64_t(I.MemProd) & (RetiredAt.size() - 1)];
+      if (Slot.first == uint64_t(I.MemProd))
+        T = std::max(T, Slot.second + S[I.Index].MemExtra);
+    }
+  } else if (SU.Kind == UopKind::Load && I.MemProd >= 0) {
     if (DInstr *St = find(I.MemProd)) {
       // Forwarding latency counts from the store data's dispatch (as in
       // the static analysis: store + reload = the forwarding latency).
@@ -608,6 +636,8 @@ void Engine::retire() {
     FreeVec += H.VecPRFHeld;
     valueTime(H.Seq); // resolve a pass-through value before it leaves
     Retired[H.Seq & (Retired.size() - 1)] = {H.Seq, H.ResultTime};
+    RetiredAt[H.Seq & (RetiredAt.size() - 1)] = {H.Seq, double(Cycle)};
+    wake(H); // loads blocked on this store may go now
     if (O.Trace && H.Iter < O.TraceIterations) {
       auto &T = R.Timeline[H.Iter][H.Index];
       T.Retired = Cycle;

@@ -40,7 +40,7 @@ analyzeBlock(const DriverOptions &Opts, const TargetContext &TC,
                              "block has %zu instructions (limit %u)",
                              K->size(), Opts.MaxInstructions);
   std::vector<DecodedInstr> D = Decoder.decodeKernel(*K);
-  StaticAnalysis St = analyzeStatically(*K, D, *Opts.Model, Opts.Ports);
+  StaticAnalysis St = analyzeStatically(*K, D, *Opts.Model, Opts.Ports, Opts.Addresses);
   std::string Bound;
   for (BoundKind B : St.Limiters)
     Bound += (Bound.empty() ? "" : "+") + boundKindName(B).str();

@@ -96,7 +96,7 @@ Error runDriver(const DriverOptions &Opts) {
     R.M = &M;
     R.Selection = regionSelectionName(Parsed->Selection).str();
     R.Decoded = Decoder.decodeKernel(K);
-    R.Static = analyzeStatically(K, R.Decoded, M, Opts.Ports);
+    R.Static = analyzeStatically(K, R.Decoded, M, Opts.Ports, Opts.Addresses);
     if (Opts.Simulate) {
       SimOptions SO;
       SO.MaxIterations = Opts.Iterations;

@@ -2,6 +2,7 @@
 #ifndef LUARCH_TOOLS_DRIVER_H
 #define LUARCH_TOOLS_DRIVER_H
 
+#include "luarch/Analysis/DependencyGraph.h"
 #include "luarch/Analysis/PortPressure.h"
 #include "luarch/Kernel/Kernel.h"
 #include "luarch/Model/MachineModel.h"
@@ -35,6 +36,9 @@ struct DriverOptions {
   std::string BatchFile;
   /// --as: how raw bytes repeat (loop body, or unrolled straight line).
   KernelShape Shape = KernelShape::Loop;
+  /// --harness-context: concrete register values, as the measurement
+  /// harness (and BHive) sets them.
+  AddressContext Addresses;
 };
 
 llvm::Error runDriver(const DriverOptions &Opts);

@@ -110,6 +110,16 @@ static cl::opt<KernelShape> As(
                clEnumValN(KernelShape::Unrolled, "unrolled",
                           "as straight-line code repeated back to back")),
     cl::init(KernelShape::Loop), cl::cat(Cat));
+static cl::opt<bool> HarnessContext(
+    "harness-context",
+    cl::desc("Assume the measurement harness' state (as in BHive and "
+             "--measure): every register, and every value loaded from "
+             "memory, equals --harness-value; memory dependencies between "
+             "different base registers then become visible"),
+    cl::cat(Cat));
+static cl::opt<unsigned long long> HarnessValue(
+    "harness-value", cl::desc("Register value of --harness-context"),
+    cl::init(0x40000800), cl::cat(Cat));
 static cl::opt<bool> DebugMatching("debug-matching", cl::Hidden,
                                    cl::desc("Print uops.info candidates"));
 
@@ -167,6 +177,8 @@ int main(int argc, char **argv) {
   Opts.Hex = Hex;
   Opts.BatchFile = Batch;
   Opts.Shape = As;
+  Opts.Addresses.Concrete = HarnessContext;
+  Opts.Addresses.RegisterValue = HarnessValue;
   if (Error E = Batch.empty() ? runDriver(Opts) : runBatch(Opts)) {
     std::string Msg = toString(std::move(E));
     // Messages that already carry "file:line: error:" are printed as is.

@@ -36,7 +36,10 @@ struct DepEdge {
   unsigned From = 0, To = 0;
   double Weight = 0;
   unsigned Distance = 0; ///< 0: same iteration, 1: into the next iteration
-  enum Kind : uint8_t { Register, Address, Memory } K = Register;
+  /// Memory: store-to-load forwarding; MemoryBlocked: the load overlaps
+  /// the store only partly, forwarding fails and the load waits for the
+  /// store to commit.
+  enum Kind : uint8_t { Register, Address, Memory, MemoryBlocked } K = Register;
   /// Register unit carried by the edge (regunit::None for memory).
   RegUnit Unit = 0xff;
 };
@@ -70,11 +73,23 @@ struct DependencyAnalysis {
   std::vector<double> LCDContribution;
 };
 
+/// What is known about register values when the loop runs.
+struct AddressContext {
+  /// Harness context (BHive's measurement method, and loop-uarch-report
+  /// --measure): every general-purpose register holds RegisterValue at the
+  /// start, and every 32/64-bit value loaded from memory equals it, so
+  /// addresses can be computed and aliasing between different base
+  /// registers is real. Off: addresses are compared symbolically.
+  bool Concrete = false;
+  uint64_t RegisterValue = 0x40000800;
+};
+
 /// Builds the graph and runs CP and recurrence analysis. \p K supplies the
 /// MCInsts (for constant-stride address tracking), \p D the decoded body.
 DependencyAnalysis analyzeDependencies(const Kernel &K,
                                        llvm::ArrayRef<DecodedInstr> D,
-                                       const MachineModel &M);
+                                       const MachineModel &M,
+                                       const AddressContext &Ctx = {});
 
 /// Maximum cycle mean of a dense weighted digraph (Karp), -inf if acyclic;
 /// \p Cycle receives the vertices of one maximum-mean cycle.

@@ -44,7 +44,8 @@ struct StaticAnalysis {
 StaticAnalysis analyzeStatically(const Kernel &K,
                                  llvm::ArrayRef<DecodedInstr> D,
                                  const MachineModel &M,
-                                 PortAssignment A = PortAssignment::Optimal);
+                                 PortAssignment A = PortAssignment::Optimal,
+                                 const AddressContext &Ctx = {});
 
 } // namespace luarch
 

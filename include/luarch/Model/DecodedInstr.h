@@ -113,6 +113,23 @@ struct DecodedInstr {
   RegUnit IncrementedUnit = regunit::None;
   int64_t Increment = 0;
 
+  /// How the instruction sets its general-purpose destination, for
+  /// concrete address evaluation (harness context): the destination gets
+  /// Base + Index * Scale + Imm of source values (Affine), a value read from
+  /// memory (Loaded), or something not followed (Unknown). Bits: 32-bit
+  /// writes zero-extend.
+  struct GPRWrite {
+    enum Kind : uint8_t { None, Affine, Loaded, Unknown } K = None;
+    RegUnit Dest = regunit::None, Base = regunit::None, Index = regunit::None;
+    int64_t Scale = 0, Imm = 0;
+    unsigned Bits = 64;
+  } GPRResult;
+  /// push/pop/call/ret: the stack pointer moves by StackDelta, and the
+  /// instruction accesses 8 bytes at rsp + StackAccessOffset (after the
+  /// push, before the pop).
+  int StackDelta = 0;
+  bool StackAccess = false;
+
   /// Why the model is approximate (fallback reason), empty if exact.
   std::string Note;
 

@@ -125,6 +125,9 @@ struct MemoryDesc {
   Sourced<unsigned> LoadLatencyVec;
   /// Store-to-load forwarding latency (store data ready → load result).
   Sourced<unsigned> StoreForwardLatency;
+  /// A load that overlaps an in-flight store only partly cannot forward:
+  /// cycles from the store to the load's result.
+  Sourced<unsigned> StoreForwardBlockLatency;
   /// Loads and stores per cycle.
   Sourced<unsigned> LoadsPerCycle;
   Sourced<unsigned> StoresPerCycle;

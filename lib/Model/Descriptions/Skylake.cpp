@@ -84,6 +84,9 @@ MachineModel makeSkylake() {
   Mem.LoadLatencyVec = {5, "[IntelOpt §2.5] FP/vector loads one cycle "
                            "slower than integer loads"};
   Mem.StoreForwardLatency = {5, "[Agner §11] store forwarding 4-5 cycles"};
+  Mem.StoreForwardBlockLatency = {13, "LLVM X86AvoidStoreForwardingBlocks "
+                                      "(reviews.llvm.org/D41330): estimated "
+                                      "store-forward block penalty ~13 cycles"};
   Mem.LoadsPerCycle = {2, "[IntelOpt §2.5] two loads per cycle (p2, p3)"};
   Mem.StoresPerCycle = {1, "[IntelOpt §2.5] one store per cycle (p4)"};
 

@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""Score LoopUArch (and llvm-mca) against measured basic-block throughputs.
+
+Reads a measured corpus in the format of ../shared/data/bhive/measured-clx.csv
+(see that folder's README), predicts cycles per iteration for every block in
+both measured forms, and prints MAPE, median error, Kendall's tau and the
+share of blocks within 10% for each tool, plus a per-block CSV.
+
+Forms (as the corpus defines them):
+  unrolled  the block repeated back to back (loop-uarch-report --as=unrolled)
+  loop      top: block; dec <loop_reg>; jnz top   (the dec/jnz is appended
+            here, as machine code, and analysed with --as=loop)
+
+llvm-mca: by default the corpus' own llvm-mca-22 columns are scored; with
+--run-llvm-mca the blocks are re-run through llvm-mca-22 (one process, one
+LLVM-MCA region per block) and those predictions are scored instead.
+
+Usage:
+  utils/evaluate.py [--corpus FILE] [--mcpu cascadelake] [--forms loop,unrolled]
+                    [--run-llvm-mca] [--csv out.csv] [--exclude-flags div,x87]
+
+Reproduces the accuracy figures quoted in docs/evaluation.md.
+"""
+import argparse
+import csv
+import math
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+DEFAULT_CORPUS = os.path.join(ROOT, "..", "shared", "data", "bhive",
+                              "measured-clx.csv")
+DEFAULT_TOOL = os.path.join(ROOT, "build", "tools", "loop-uarch-report",
+                            "loop-uarch-report")
+
+REGS = {"r8": 8, "r9": 9, "r10": 10, "r11": 11, "r12": 12, "r13": 13,
+        "r14": 14, "r15": 15}
+
+
+def loop_form(hex_block, loop_reg):
+    """hex of `block; dec loop_reg; jnz block` (rel8 if it fits)."""
+    reg = REGS[loop_reg]
+    dec = bytes([0x49 if reg >= 8 else 0x48, 0xFF, 0xC8 | (reg & 7)])
+    body = bytes.fromhex(hex_block) + dec
+    disp = -(len(body) + 2)
+    if disp >= -128:
+        jnz = bytes([0x75, disp & 0xFF])
+    else:
+        disp = -(len(body) + 6)
+        jnz = bytes([0x0F, 0x85]) + (disp & 0xFFFFFFFF).to_bytes(4, "little")
+    return (body + jnz).hex()
+
+
+def kendall_tau(xs, ys):
+    """Kendall's tau-b (O(n^2), fine for a few thousand points)."""
+    n = len(xs)
+    conc = disc = tx = ty = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            dx = xs[i] - xs[j]
+            dy = ys[i] - ys[j]
+            if dx == 0 and dy == 0:
+                continue
+            if dx == 0:
+                tx += 1
+            elif dy == 0:
+                ty += 1
+            elif (dx > 0) == (dy > 0):
+                conc += 1
+            else:
+                disc += 1
+    denom = math.sqrt((conc + disc + tx) * (conc + disc + ty))
+    return (conc - disc) / denom if denom else float("nan")
+
+
+def scores(pred, meas):
+    pairs = [(p, m) for p, m in zip(pred, meas) if p is not None and m > 0]
+    errs = [abs(p - m) / m for p, m in pairs]
+    if not errs:
+        return None
+    return {
+        "n": len(errs),
+        "mape": 100 * statistics.mean(errs),
+        "median": 100 * statistics.median(errs),
+        "tau": kendall_tau([p for p, _ in pairs], [m for _, m in pairs]),
+        "within10": 100 * sum(e <= 0.10 for e in errs) / len(errs),
+    }
+
+
+def progress(done, total, start, label):
+    if not sys.stderr.isatty():
+        return
+    frac = done / total if total else 1
+    bar = "#" * int(30 * frac)
+    eta = (time.time() - start) / frac * (1 - frac) if frac > 0 else 0
+    sys.stderr.write("\r%-10s [%-30s] %d/%d  eta %.0fs " % (label, bar, done,
+                                                            total, eta))
+    if done == total:
+        sys.stderr.write("\n")
+
+
+def run_loop_uarch(tool, mcpu, hexes, form, extra):
+    """Batch-predicts; returns (predictions, seconds)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        inp = os.path.join(tmp, "in.csv")
+        out = os.path.join(tmp, "out.csv")
+        with open(inp, "w") as f:
+            f.write("".join(h + "\n" for h in hexes))
+        start = time.time()
+        subprocess.run([tool, "-mcpu=" + mcpu, "--batch", inp, "--as=" + form,
+                        "-o", out] + extra, check=True)
+        secs = time.time() - start
+        preds = []
+        with open(out) as f:
+            rows = list(csv.reader(f))[1:]
+        for row in rows:
+            try:
+                preds.append(float(row[1]))
+            except (ValueError, IndexError):
+                preds.append(None)
+    return preds, secs
+
+
+def run_llvm_mca(mcpu, asm_blocks, iterations=100):
+    """One llvm-mca-22 process with one region per block (JSON output)."""
+    import json
+    lines = []
+    for i, asm in enumerate(asm_blocks):
+        lines.append("# LLVM-MCA-BEGIN b%d" % i)
+        lines.extend(asm)
+        lines.append("# LLVM-MCA-END b%d" % i)
+    with tempfile.NamedTemporaryFile("w", suffix=".s", delete=False) as f:
+        f.write(".intel_syntax noprefix\n" + "\n".join(lines) + "\n")
+        path = f.name
+    start = time.time()
+    res = subprocess.run(["llvm-mca-22", "-mcpu=" + mcpu,
+                          "-iterations=%d" % iterations, "-json",
+                          "-skip-unsupported-instructions=any", path],
+                         capture_output=True, text=True)
+    secs = time.time() - start
+    os.unlink(path)
+    preds = [None] * len(asm_blocks)
+    try:
+        data = json.loads(res.stdout)
+        for region in data.get("CodeRegions", []):
+            name = region.get("Name", "")
+            cycles = region.get("SummaryView", {}).get("TotalCycles")
+            if name.startswith("b") and cycles is not None:
+                preds[int(name[1:])] = cycles / iterations
+    except ValueError:
+        sys.stderr.write("llvm-mca-22 output was not JSON:\n" +
+                         res.stderr[:2000])
+    return preds, secs
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--corpus", default=DEFAULT_CORPUS)
+    ap.add_argument("--tool", default=DEFAULT_TOOL)
+    ap.add_argument("--mcpu", default="cascadelake")
+    ap.add_argument("--forms", default="unrolled,loop")
+    ap.add_argument("--run-llvm-mca", action="store_true")
+    ap.add_argument("--static", action="store_true",
+                    help="score LoopUArch's static bounds instead of the "
+                         "simulation")
+    ap.add_argument("--no-harness-context", action="store_true",
+                    help="do not tell LoopUArch that the corpus was measured "
+                         "with every register (and loaded value) equal to "
+                         "0x40000800, as the corpus README says")
+    ap.add_argument("--exclude-flags", default="",
+                    help="skip blocks with any of these flags (e.g. div,x87)")
+    ap.add_argument("--csv", help="write per-block results here")
+    ap.add_argument("--limit", type=int, default=0)
+    args = ap.parse_args()
+
+    with open(args.corpus) as f:
+        rows = list(csv.DictReader(f))
+    excl = set(x for x in args.exclude_flags.split(",") if x)
+    if excl:
+        rows = [r for r in rows
+                if not excl & set(r["flags"].replace("+", " ").split())]
+    if args.limit:
+        rows = rows[:args.limit]
+    extra = ["--static"] if args.static else []
+    if not args.no_harness_context:
+        # The corpus' measurement method (README): all GPRs 0x40000800, and
+        # memory filled so that loaded pointers stay in the mapped area.
+        extra.append("--harness-context")
+
+    results = {}
+    for form in args.forms.split(","):
+        meas_col = "measured_" + form
+        mca_col = "llvm_mca_pred" + ("_loop" if form == "loop" else "")
+        hexes = [r["hex"] if form == "unrolled" else
+                 loop_form(r["hex"], r["loop_reg"]) for r in rows]
+        # Blocks the corpus could not measure in this form have no value.
+        meas = [float(r[meas_col]) if r[meas_col] else -1.0 for r in rows]
+        start = time.time()
+        progress(0, 1, start, form)
+        preds, secs = run_loop_uarch(args.tool, args.mcpu, hexes, form, extra)
+        progress(1, 1, start, form)
+        if args.run_llvm_mca:
+            asm = [[s.strip() for s in r["asm_intel"].split(";")]
+                   for r in rows]
+            if form == "loop":
+                for a, r in zip(asm, rows):
+                    a.insert(0, "1:")
+                    a.extend(["dec " + r["loop_reg"], "jnz 1b"])
+            mca, mca_secs = run_llvm_mca(args.mcpu, asm)
+        else:
+            mca = [float(r[mca_col]) if r[mca_col] else None for r in rows]
+            mca_secs = None
+        results[form] = (scores(preds, meas), scores(mca, meas), secs,
+                         mca_secs, preds, mca, meas)
+
+    print("Corpus: %s (%d blocks%s), -mcpu=%s, LoopUArch %s" %
+          (os.path.relpath(args.corpus), len(rows),
+           ", excluding " + ",".join(sorted(excl)) if excl else "", args.mcpu,
+           "static bounds" if args.static else "simulation"))
+    print("%-9s %-10s %5s %8s %8s %7s %9s %9s" %
+          ("form", "tool", "n", "MAPE", "median", "tau", "within10",
+           "seconds"))
+    for form, (ours, mca, secs, mca_secs, *_rest) in results.items():
+        for name, s, t in (("LoopUArch", ours, secs),
+                           ("llvm-mca", mca, mca_secs)):
+            if s is None:
+                continue
+            print("%-9s %-10s %5d %7.2f%% %7.2f%% %7.3f %8.1f%% %9s" %
+                  (form, name, s["n"], s["mape"], s["median"], s["tau"],
+                   s["within10"], "%.2f" % t if t is not None else "-"))
+    if args.csv:
+        with open(args.csv, "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(["id", "form", "hex", "measured", "loop_uarch",
+                        "llvm_mca", "flags"])
+            for form, (*_s, preds, mca, meas) in results.items():
+                for r, p, m, y in zip(rows, preds, mca, meas):
+                    w.writerow([r["id"], form, r["hex"], y,
+                                "" if p is None else "%.4f" % p,
+                                "" if m is None else "%.4f" % m, r["flags"]])
+
+
+if __name__ == "__main__":
+    main()
