@@ -35,7 +35,7 @@ double dataLatency(const DecodedInstr &D) {
 /// Time from an address input to the instruction's result.
 double addressLatency(const DecodedInstr &D) {
   if (!D.MayLoad)
-    return 0;
+    return D.MayStore ? 1 : 0; // the store-address uop, before forwarding
   return D.LoadLatency + (computes(D) ? D.Latency : 0);
 }
 
@@ -220,11 +220,19 @@ struct ConcreteAccess {
   unsigned Bytes = 8;
 };
 
-/// Evaluates three iterations with every register (and loaded value) equal
-/// to the context's value; returns the accesses of each (iteration, instr).
+/// Iterations evaluated concretely: dependencies are read off the last one,
+/// far enough that transients (a stack pointer drifting past a fixed
+/// address) are over, as in a measurement's steady state.
+constexpr unsigned ConcreteIters = 65;
+/// Memory dependencies are looked for this many iterations back.
+constexpr unsigned MaxMemDistance = 4;
+
+/// Evaluates ConcreteIters iterations with every register (and loaded
+/// value) equal to the context's value; returns the accesses of each
+/// (iteration, instr).
 std::vector<std::vector<ConcreteAccess>>
 concreteAccesses(ArrayRef<DecodedInstr> D, const AddressContext &Ctx) {
-  constexpr unsigned Iters = 3;
+  constexpr unsigned Iters = ConcreteIters;
   constexpr unsigned RSP = 4; // regunit of rsp
   std::vector<std::optional<uint64_t>> Reg(16, Ctx.RegisterValue);
   std::vector<std::vector<ConcreteAccess>> Out(
@@ -347,15 +355,15 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
     Concrete = concreteAccesses(D, Ctx);
   auto computeLat = [&](size_t L) { return computes(D[L]) ? D[L].Latency : 0; };
   for (size_t L = 0; L < N; ++L) {
-    if (Ctx.Concrete && D[L].MayLoad && Concrete[2][L].Known) {
+    const unsigned Last = ConcreteIters - 1;
+    if (Ctx.Concrete && D[L].MayLoad && Concrete[Last][L].Known) {
       // The youngest earlier store overlapping the load's bytes, in this
-      // iteration or the previous one.
-      const ConcreteAccess &LA = Concrete[2][L];
-      // Candidates, youngest first: (iter 2, L-1 .. 0), (iter 1, N-1 .. 0).
-      for (size_t Step = 0; Step < L + N; ++Step) {
-        unsigned It = Step < L ? 2 : 1;
-        size_t S = Step < L ? L - 1 - Step : N - 1 - (Step - L);
-        const ConcreteAccess &SA = Concrete[It][S];
+      // iteration or up to MaxMemDistance iterations back.
+      const ConcreteAccess &LA = Concrete[Last][L];
+      for (size_t Step = 0; Step < L + MaxMemDistance * N; ++Step) {
+        unsigned Back = Step < L ? 0 : 1 + (Step - L) / N;
+        size_t S = Step < L ? L - 1 - Step : N - 1 - (Step - L) % N;
+        const ConcreteAccess &SA = Concrete[Last - Back][S];
         if (!SA.Store || !SA.Known)
           continue;
         bool Overlap = SA.Addr < LA.Addr + LA.Bytes &&
@@ -367,7 +375,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
         double W = (Contains ? double(M.Memory.StoreForwardLatency)
                              : double(M.Memory.StoreForwardBlockLatency)) +
                    computeLat(L);
-        R.Edges.push_back({unsigned(S), unsigned(L), W, 2 - It,
+        R.Edges.push_back({unsigned(S), unsigned(L), W, Back,
                            Contains ? DepEdge::Memory : DepEdge::MemoryBlocked,
                            regunit::None});
         break;
@@ -434,27 +442,38 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   }
   std::reverse(R.CriticalPathInstrs.begin(), R.CriticalPathInstrs.end());
 
-  // Carried values: one per distinct (producer, unit) of a distance-1 edge.
+  // Carried values: one per distinct (producer, unit, distance) of a
+  // loop-carried edge. A value consumed d > 1 iterations later passes
+  // through d - 1 delay nodes (weight 0, one iteration each), so every
+  // matrix step is exactly one iteration.
   struct Carried {
-    unsigned Producer;
+    int Producer;   ///< instruction whose result this is; -1: a delay node
+    int DelayOf;    ///< delay node: the carried value it delays
     RegUnit Unit;
     std::string Name;
   };
   std::vector<Carried> C;
-  std::map<std::pair<unsigned, RegUnit>, unsigned> CarriedIdx;
+  std::map<std::tuple<unsigned, RegUnit, unsigned>, unsigned> CarriedIdx;
   std::vector<std::vector<std::pair<const DepEdge *, unsigned>>> StartsOf;
   for (const DepEdge &E : R.Edges) {
-    if (E.Distance != 1)
+    if (E.Distance == 0)
       continue;
-    auto Key = std::make_pair(E.From, E.Unit);
-    auto [It, New] = CarriedIdx.try_emplace(Key, C.size());
+    auto Key = std::make_tuple(E.From, E.Unit, E.Distance);
+    auto [It, New] = CarriedIdx.try_emplace(Key, 0);
     if (New) {
       std::string Name = E.K == DepEdge::Memory ||
                                  E.K == DepEdge::MemoryBlocked
                              ? "memory written by " + K.Instrs[E.From].Text
                              : writtenRegName(K.Instrs[E.From].Text, E.Unit);
-      C.push_back({E.From, E.Unit, Name});
+      C.push_back({int(E.From), -1, E.Unit, Name});
       StartsOf.emplace_back();
+      for (unsigned Delay = 1; Delay < E.Distance; ++Delay) {
+        C.push_back({-1, int(C.size() - 1), E.Unit,
+                     Name + " (" + std::to_string(Delay) +
+                         " iteration(s) earlier)"});
+        StartsOf.emplace_back();
+      }
+      It->second = C.size() - 1; // consumers read the last (delayed) node
     }
     StartsOf[It->second].push_back({&E, E.To});
   }
@@ -480,7 +499,9 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
           P[V] = E->From;
         }
     for (size_t Cj = 0; Cj < NC; ++Cj)
-      W[Ci][Cj] = Dd[C[Cj].Producer];
+      W[Ci][Cj] = C[Cj].Producer >= 0 ? Dd[C[Cj].Producer]
+                  : C[Cj].DelayOf == int(Ci) ? 0.0
+                                             : NegInf;
   }
 
   auto pathInstrs = [&](unsigned Ci, unsigned Target) {
@@ -495,9 +516,11 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
     for (size_t I = 0; I < Cycle.size(); ++I) {
       unsigned Ci = Cycle[I], Cj = Cycle[(I + 1) % Cycle.size()];
       Rec.Latency += W[Ci][Cj];
-      Rec.Carried.push_back(C[Ci].Name);
-      for (unsigned V : pathInstrs(Ci, C[Cj].Producer))
-        Rec.Instrs.push_back(V);
+      if (C[Ci].Producer >= 0)
+        Rec.Carried.push_back(C[Ci].Name);
+      if (C[Cj].Producer >= 0)
+        for (unsigned V : pathInstrs(Ci, C[Cj].Producer))
+          Rec.Instrs.push_back(V);
     }
     Rec.Distance = Cycle.size();
     Rec.CyclesPerIteration = Rec.Latency / Rec.Distance;
@@ -512,6 +535,8 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
     // Per-instruction contribution on the binding cycle.
     for (size_t I = 0; I < Critical.size(); ++I) {
       unsigned Ci = Critical[I], Cj = Critical[(I + 1) % Critical.size()];
+      if (C[Cj].Producer < 0)
+        continue;
       std::vector<unsigned> Path = pathInstrs(Ci, C[Cj].Producer);
       double Prev = 0;
       for (unsigned V : Path) {
@@ -523,7 +548,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   }
   // Self-recurrences of other carried values (induction variables...).
   for (size_t Ci = 0; Ci < NC; ++Ci) {
-    if (W[Ci][Ci] == NegInf)
+    if (W[Ci][Ci] == NegInf || C[Ci].Producer < 0)
       continue;
     if (Critical.size() == 1 && Critical[0] == Ci)
       continue;

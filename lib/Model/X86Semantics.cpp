@@ -291,8 +291,13 @@ X86InstrInfo X86Semantics::analyze(const MCInst &Inst) const {
       }
       continue;
     }
-    if (R.UsesStackEngine && Reg == RSPReg)
+    if (R.UsesStackEngine && Reg == RSPReg) {
+      // The stack engine adjusts rsp without a uop, but the access itself
+      // needs rsp's value: an explicit write of rsp (lea rsp, [rbp-x]) is
+      // a real dependency of the pushes and pops that follow.
+      addUnique(R.AddressReads, unitOf(Reg));
       continue;
+    }
     addUnique(R.Reads, unitOf(Reg));
   }
   for (MCPhysReg Reg : Desc.implicit_defs()) {

@@ -512,12 +512,17 @@ double Engine::uopReadyTime(DInstr &I, unsigned U) {
     if (DInstr *St = find(I.MemProd)) {
       // Forwarding latency counts from the store data's dispatch (as in
       // the static analysis: store + reload = the forwarding latency).
+      // The store's address must be known too (its STA has executed).
       double Data = 0;
       for (unsigned V = 0; V < St->Uops.size(); ++V) {
         const SUop &SV = S[St->Index].Uops[V];
         if (SV.Kind == UopKind::StoreData)
           Data = std::max(Data, St->Uops[V].State == UopState::Dispatched
                                     ? St->Uops[V].Stamp - SV.Latency
+                                    : Unknown);
+        else if (SV.Kind == UopKind::StoreAddress)
+          Data = std::max(Data, St->Uops[V].State == UopState::Dispatched
+                                    ? St->Uops[V].Stamp
                                     : Unknown);
       }
       if (Data == Unknown && DU.WaitingOn < 0)
