@@ -13,7 +13,7 @@
 #include "luarch/Kernel/BytesFrontend.h"
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Model/UopDecoder.h"
-#include "luarch/Sim/Simulator.h"
+#include "luarch/Report/Pipeline.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -39,19 +39,17 @@ analyzeBlock(const DriverOptions &Opts, const TargetContext &TC,
     return createStringError(inconvertibleErrorCode(),
                              "block has %zu instructions (limit %u)",
                              K->size(), Opts.MaxInstructions);
-  std::vector<DecodedInstr> D = Decoder.decodeKernel(*K);
-  StaticAnalysis St = analyzeStatically(*K, D, *Opts.Model, Opts.Ports, Opts.Addresses);
+  PipelineOptions PO;
+  PO.Ports = Opts.Ports;
+  PO.Addresses = Opts.Addresses;
+  PO.Simulate = Opts.Simulate;
+  PO.Sim.MaxIterations = Opts.Iterations;
+  PO.Sim.StopAtSteadyState = Opts.Iterations == 0;
+  KernelReport R = analyzeKernel(*K, Decoder, PO);
   std::string Bound;
-  for (BoundKind B : St.Limiters)
+  for (BoundKind B : R.Static.Limiters)
     Bound += (Bound.empty() ? "" : "+") + boundKindName(B).str();
-  double Cycles = St.Throughput;
-  if (Opts.Simulate) {
-    SimOptions SO;
-    SO.MaxIterations = Opts.Iterations;
-    SO.StopAtSteadyState = Opts.Iterations == 0;
-    Cycles = simulate(*K, D, St.Deps, SimConfig::fromModel(*Opts.Model), SO)
-                 .CyclesPerIteration;
-  }
+  double Cycles = R.cyclesPerIteration();
   return std::make_pair(Cycles, Bound);
 }
 

@@ -7,6 +7,7 @@
 #include "luarch/Kernel/ObjectFrontend.h"
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Model/UopDecoder.h"
+#include "luarch/Report/Pipeline.h"
 #include "luarch/Report/Report.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -91,28 +92,20 @@ Error runDriver(const DriverOptions &Opts) {
   json::Array KernelsJSON;
   for (Kernel &K : Parsed->Kernels) {
     K.UnrollFactor = std::max(1u, Opts.Unroll);
-    KernelReport R;
-    R.K = &K;
-    R.M = &M;
+    PipelineOptions PO;
+    PO.Ports = Opts.Ports;
+    PO.Addresses = Opts.Addresses;
+    PO.Simulate = Opts.Simulate;
+    PO.Sim.MaxIterations = Opts.Iterations;
+    PO.Sim.StopAtSteadyState = Opts.Iterations == 0;
+    PO.Sim.Trace = Opts.Timeline;
+    PO.Sim.TraceIterations = Opts.TimelineIterations;
+    PO.Sensitivity = Opts.Simulate && Opts.Sensitivity;
+    PO.SensitivityOpts.Factor = Opts.SensitivityFactor;
+    PO.SensitivityOpts.Sim.MaxIterations = Opts.Iterations;
+    PO.SensitivityOpts.Sim.StopAtSteadyState = Opts.Iterations == 0;
+    KernelReport R = analyzeKernel(K, Decoder, PO);
     R.Selection = regionSelectionName(Parsed->Selection).str();
-    R.Decoded = Decoder.decodeKernel(K);
-    R.Static = analyzeStatically(K, R.Decoded, M, Opts.Ports, Opts.Addresses);
-    if (Opts.Simulate) {
-      SimOptions SO;
-      SO.MaxIterations = Opts.Iterations;
-      SO.StopAtSteadyState = Opts.Iterations == 0;
-      SO.Trace = Opts.Timeline;
-      SO.TraceIterations = Opts.TimelineIterations;
-      SimConfig Config = SimConfig::fromModel(M);
-      R.Sim = simulate(K, R.Decoded, R.Static.Deps, Config, SO);
-      if (Opts.Sensitivity) {
-        SensitivityOptions SenO;
-        SenO.Factor = Opts.SensitivityFactor;
-        SenO.Sim.MaxIterations = Opts.Iterations;
-        SenO.Sim.StopAtSteadyState = Opts.Iterations == 0;
-        R.Sensitivity = analyzeSensitivity(K, R.Decoded, R.Static, Config, SenO);
-      }
-    }
     for (const std::string &W : Parsed->Warnings)
       if (StringRef(W).contains("'" + K.Name + "'") ||
           Parsed->Kernels.size() == 1)

@@ -1,0 +1,36 @@
+//===- Pipeline.h - One kernel from decoding to a report -------*- C++ -*-===//
+//
+// The single analysis path shared by loop-uarch-report (files, --hex,
+// --batch) and the clang plugin: decode, static bounds, simulation,
+// sensitivity. Same kernel, same options → same numbers, whoever calls.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_REPORT_PIPELINE_H
+#define LUARCH_REPORT_PIPELINE_H
+
+#include "luarch/Analysis/DependencyGraph.h"
+#include "luarch/Analysis/PortPressure.h"
+#include "luarch/Report/Report.h"
+
+namespace luarch {
+
+class UopDecoder;
+
+struct PipelineOptions {
+  PortAssignment Ports = PortAssignment::Optimal;
+  AddressContext Addresses;
+  bool Simulate = true;
+  /// Simulation options (iteration cap, trace for --timeline).
+  SimOptions Sim;
+  bool Sensitivity = false;
+  SensitivityOptions SensitivityOpts;
+};
+
+/// Analyses \p K with \p Decoder's model. The report points at \p K, which
+/// must outlive it.
+KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
+                           const PipelineOptions &Opts);
+
+} // namespace luarch
+
+#endif

@@ -1,0 +1,25 @@
+//===- Pipeline.cpp - One kernel from decoding to a report ---------------===//
+#include "luarch/Report/Pipeline.h"
+#include "luarch/Model/UopDecoder.h"
+
+namespace luarch {
+
+KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
+                           const PipelineOptions &Opts) {
+  const MachineModel &M = Decoder.model();
+  KernelReport R;
+  R.K = &K;
+  R.M = &M;
+  R.Decoded = Decoder.decodeKernel(K);
+  R.Static = analyzeStatically(K, R.Decoded, M, Opts.Ports, Opts.Addresses);
+  if (!Opts.Simulate)
+    return R;
+  SimConfig Config = SimConfig::fromModel(M);
+  R.Sim = simulate(K, R.Decoded, R.Static.Deps, Config, Opts.Sim);
+  if (Opts.Sensitivity)
+    R.Sensitivity =
+        analyzeSensitivity(K, R.Decoded, R.Static, Config, Opts.SensitivityOpts);
+  return R;
+}
+
+} // namespace luarch
