@@ -9,10 +9,10 @@
 # RUN: %loop-uarch-report -mcpu=skylake --static %t/loops-intel.s | FileCheck %s --check-prefix=LOOPS
 # RUN: %loop-uarch-report -mcpu=skylake --static %t/straight.s 2>&1 | FileCheck %s --check-prefix=WHOLE
 
-# MCA: Kernel: outer (mca.s:2:2)
+# MCA: Kernel: outer ({{.*}}mca.s:2:2)
 # MCA: Instructions: 3,
 # MCA: region from llvm-mca markers
-# MCA: Kernel: inner (mca.s:4:2)
+# MCA: Kernel: inner ({{.*}}mca.s:4:2)
 # MCA: Instructions: 1,
 
 # OSACA: Kernel: .Lbody
@@ -26,15 +26,15 @@
 
 # Two functions, one with a nested loop: only innermost loops, named
 # function:label, with their source line.
-# LOOPS: Kernel: first:.LBB0_2 (loops{{.*}}.s:[[#]]:[[#]])
+# LOOPS: Kernel: first:.LBB0_2 ({{.*}}loops{{.*}}.s:{{[0-9]+}}:{{[0-9]+}})
 # LOOPS: Instructions: 3,
 # LOOPS: region from innermost loops
 # LOOPS-NOT: Kernel: first:.LBB0_1
 # LOOPS: Kernel: second:.LBB1_1
 # LOOPS: Instructions: 4,
 
-# WHOLE: warning: no region markers and no loop (backward branch to a label) found; analysing all 2 instructions as one loop body
 # WHOLE: Kernel: whole file
+# WHOLE: warning: no region markers and no loop (backward branch to a label) found; analysing all 2 instructions as one loop body
 
 #--- mca.s
         movq $1, %rax
