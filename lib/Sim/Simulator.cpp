@@ -341,6 +341,9 @@ public:
     MaxIter = O.MaxIterations ? O.MaxIterations : 2000;
     for (const SInstr &I : S)
       SlotsPerIter += I.Slots.size();
+    // A region without a branch repeats through an implicit back edge: no
+    // taken branch ends the front end's delivery cycle.
+    EndsWithBranch = !D.empty() && D.back().IsBranch;
   }
 
   SimResult run();
@@ -384,6 +387,7 @@ private:
   size_t N;
   unsigned NP = 0;
   unsigned SlotsPerIter = 0;
+  bool EndsWithBranch = false;
   unsigned MaxIter = 2000;
 
   long Cycle = 0;
@@ -885,7 +889,8 @@ void Engine::frontEnd() {
   // LSD the uop cache stops at the taken loop branch: the next iteration
   // starts in the next cycle.
   FECredit = std::min(FECredit, 1.0 - Eps) + C.FrontEndWidth;
-  bool StopAtBranch = K.Shape == KernelShape::Loop && !C.UseLSD;
+  bool StopAtBranch = K.Shape == KernelShape::Loop && !C.UseLSD &&
+                      EndsWithBranch;
   while (NextFetchIter < MaxIter && Queue.size() < C.UopQueueSize) {
     const SInstr &SI = S[NextFetchIndex];
     if (SI.Slots.empty()) {

@@ -65,8 +65,8 @@ static cl::opt<OutputFormat>
                       clEnumValN(OutputFormat::JSON, "json",
                                  "JSON (docs/json-schema.md)")),
            cl::init(OutputFormat::Text), cl::cat(Cat));
-static cl::alias JSONAlias("json", cl::desc("Same as --format=json"),
-                           cl::aliasopt(Format), cl::NotHidden);
+static cl::opt<bool> JSON("json", cl::desc("Same as --format=json"),
+                          cl::cat(Cat));
 static cl::opt<PortAssignment> PortAssign(
     "port-assignment", cl::desc("How flexible uops spread over ports"),
     cl::values(clEnumValN(PortAssignment::Optimal, "optimal",
@@ -168,7 +168,7 @@ int main(int argc, char **argv) {
   Opts.Sensitivity = !NoSensitivity && !StaticOnly;
   Opts.SensitivityFactor = SensitivityFactor;
   Opts.TimelineIterations = TimelineIters;
-  Opts.Format = Format;
+  Opts.Format = JSON ? OutputFormat::JSON : Format.getValue();
   Opts.Ports = PortAssign;
   Opts.ShowDecoding = ShowDecoding;
   Opts.DebugMatching = DebugMatching;
