@@ -6,7 +6,7 @@ import lit.formats
 config.name = "LoopUArch"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".s", ".test", ".c", ".ll", ".txt"]
-config.excludes = ["Inputs"]
+config.excludes = ["Inputs", "check-json.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.luarch_obj_root, "test", "lit")
 
