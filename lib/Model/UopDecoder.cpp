@@ -348,8 +348,20 @@ PortMask UopDecoder::portsOfSchedResource(unsigned Idx) const {
   size_t At = Name.rfind("Port");
   if (At == StringRef::npos)
     return 0;
-  int Port = Model.portIndex(Name.drop_front(At + 4));
-  return Port < 0 ? 0 : PortMask(1) << Port;
+  StringRef Suffix = Name.drop_front(At + 4);
+  int Port = Model.portIndex(Suffix);
+  if (Port >= 0)
+    return PortMask(1) << Port;
+  // A multi-unit resource named by its ports, e.g. SandyBridge's
+  // "SBPort23" (ProcResource<2>, no sub-units): one character per port.
+  PortMask Mask = 0;
+  for (char C : Suffix) {
+    int P = Model.portIndex(StringRef(&C, 1));
+    if (P < 0)
+      return 0;
+    Mask |= PortMask(1) << P;
+  }
+  return Mask;
 }
 
 static std::string schedClassName(const MCSchedModel &SM, unsigned ID) {

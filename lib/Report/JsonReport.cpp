@@ -147,7 +147,8 @@ json::Value toJSON(const KernelReport &R) {
         {"allocation_accounting", std::move(Alloc)},
         {"per_instruction_accounting", std::move(PerInstr)},
         {"port_uops_per_iteration", std::move(Ports)},
-        {"divider_busy_per_iteration", r4(Sim.DividerBusyPerIteration)}};
+        {"divider_busy_per_iteration", r4(Sim.DividerBusyPerIteration)},
+        {"what_if", R.WhatIf}};
     if (auto *P = Root.getObject("prediction")) {
       (*P)["method"] = "simulation";
       (*P)["static_bound"] = r4(S.Throughput);

@@ -15,6 +15,8 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
   if (!Opts.Simulate)
     return R;
   SimConfig Config = SimConfig::fromModel(M);
+  applyWhatIf(Config, Opts.SimWhatIf);
+  R.WhatIf = Opts.SimWhatIf.str();
   R.Sim = simulate(K, R.Decoded, R.Static.Deps, Config, Opts.Sim);
   if (Opts.Sensitivity)
     R.Sensitivity =

@@ -98,6 +98,9 @@ static void printSimulation(raw_ostream &OS, const KernelReport &R) {
                                ")"
                          : std::string("no steady state detected"))
      << " after " << Sim.IterationsSimulated << " iterations\n";
+  if (!R.WhatIf.empty())
+    OS << "  What-if machine: " << R.WhatIf
+       << " (the numbers below are for this changed machine)\n";
   double Total = std::max(1e-9, Sim.CyclesPerIteration);
   OS << "  Where the cycles go (each cycle, the oldest unfinished "
         "instruction)\n";

@@ -139,3 +139,116 @@ TEST(DecoderSkylake, ConstantIncrementsAreRecognised) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// One or more pinned cases per Intel model (values checked against the
+// uops.info row named in Variant, or LLVM's scheduling model for Sandy
+// Bridge, which uops.info does not cover).
+//===----------------------------------------------------------------------===//
+
+TEST(DecoderSandyBridge, SchedModelPortsAndNoMoveElimination) {
+  Decoded R = decodeAsm("sandybridge", "addps %xmm1, %xmm2\n"
+                                       "mulps %xmm1, %xmm3\n"
+                                       "movq %rax, %rbx\n"
+                                       "movq %rax, 8(%rbx)\n"
+                                       "xorps %xmm0, %xmm0\n");
+  EXPECT_EQ(R.D[0].Source, DecodeSource::LLVMSchedModel);
+  EXPECT_EQ(R.ports(0), "p1");
+  EXPECT_EQ(R.D[0].Latency, 3u);
+  EXPECT_EQ(R.ports(1), "p0");
+  EXPECT_EQ(R.D[1].Latency, 5u);
+  EXPECT_FALSE(R.D[2].EliminatedMove); // move elimination came with IVB
+  EXPECT_EQ(R.ports(2), "p015");
+  // SBPort23 is one 2-unit resource; the scheduling model lists the
+  // store-data port first.
+  EXPECT_EQ(R.ports(3), "p4+p23");
+  ASSERT_EQ(R.D[3].numUops(), 2u);
+  EXPECT_EQ(R.D[3].Uops[0].Kind, UopKind::StoreData);
+  EXPECT_EQ(R.D[3].Uops[1].Kind, UopKind::StoreAddress);
+  EXPECT_TRUE(R.D[4].ZeroIdiom);
+  EXPECT_EQ(R.D[4].numUops(), 0u);
+  EXPECT_FALSE(R.M->BackEnd.ROBMicroFusion);
+  EXPECT_EQ(unsigned(R.M->BackEnd.SchedulerSize), 48u);
+}
+
+TEST(DecoderHaswell, UnlaminatedIndexedLoadOpAndFMA) {
+  Decoded R = decodeAsm("haswell", "vaddpd (%rax,%rbx), %ymm1, %ymm2\n"
+                                   "vfmadd231pd %ymm1, %ymm2, %ymm3\n"
+                                   "movq %rax, %rbx\n");
+  EXPECT_EQ(R.D[0].Variant, "VADDPD (YMM, YMM, M256)");
+  EXPECT_TRUE(R.D[0].Unlaminated);
+  EXPECT_EQ(R.D[0].IssueSlots, 2u);
+  EXPECT_EQ(R.ports(0), "p1+p23");
+  EXPECT_EQ(R.ports(1), "p01");
+  EXPECT_EQ(R.D[1].Latency, 5u);
+  EXPECT_TRUE(R.D[2].EliminatedMove);
+}
+
+TEST(DecoderBroadwell, FasterMultiplyAndDivider) {
+  Decoded R = decodeAsm("broadwell", "vmulpd %ymm1, %ymm2, %ymm3\n"
+                                     "divsd %xmm1, %xmm0\n");
+  EXPECT_EQ(R.ports(0), "p01");
+  EXPECT_EQ(R.D[0].Latency, 3u); // Haswell: 5
+  EXPECT_EQ(R.ports(1), "p0");
+  EXPECT_EQ(R.D[1].DividerCycles, 4u);
+}
+
+TEST(DecoderSkylakeAVX512, ZmmFMAOnPorts0And5) {
+  Decoded R = decodeAsm("skylake-avx512", "vfmadd231pd %zmm1, %zmm2, %zmm3\n");
+  EXPECT_EQ(R.D[0].Variant, "VFMADD231PD (ZMM, ZMM, ZMM)");
+  EXPECT_EQ(R.ports(0), "p05");
+  EXPECT_EQ(R.D[0].Latency, 4u);
+}
+
+TEST(DecoderCascadeLake, IssueExamples) {
+  Decoded R = decodeAsm("cascadelake", "vfmadd231pd %zmm1, %zmm2, %zmm3\n"
+                                       "addq (%rbx), %rax\n"
+                                       "xorl %eax, %eax\n"
+                                       "divsd %xmm1, %xmm0\n"
+                                       "movq %rax, 8(%rbx)\n");
+  EXPECT_EQ(R.D[0].numUops(), 1u);
+  EXPECT_EQ(R.D[0].FusedUops, 1u);
+  EXPECT_EQ(R.ports(0), "p05");
+  EXPECT_EQ(R.D[0].Latency, 4u);
+  EXPECT_EQ(R.D[1].FusedUops, 1u);
+  EXPECT_EQ(R.D[1].numUops(), 2u);
+  EXPECT_EQ(R.ports(1), "p0156+p23");
+  EXPECT_TRUE(R.D[2].ZeroIdiom);
+  EXPECT_EQ(R.D[3].DividerCycles, 4u);
+  EXPECT_EQ(R.ports(4), "p237+p4");
+}
+
+TEST(DecoderIceLakeServer, TwoStorePortsAndNoGPRMoveElimination) {
+  Decoded R = decodeAsm("icelake-server", "movq %rax, 8(%rbx)\n"
+                                          "movq %rax, %rbx\n"
+                                          "movq 8(%rsi), %rdx\n"
+                                          "vfmadd231pd %ymm1, %ymm2, %ymm3\n");
+  EXPECT_EQ(R.ports(0), "p49+p78");
+  EXPECT_FALSE(R.D[1].EliminatedMove); // erratum ICL065
+  EXPECT_EQ(R.ports(1), "p0156");
+  EXPECT_EQ(R.D[2].LoadLatency, 5u);
+  EXPECT_EQ(R.ports(3), "p01");
+  EXPECT_EQ(R.D[3].Latency, 4u);
+}
+
+TEST(DecoderIceLakeFamily, TigerAndRocketLake) {
+  Decoded T = decodeAsm("tigerlake", "vfmadd231pd %zmm1, %zmm2, %zmm3\n"
+                                     "movq %rax, %rbx\n");
+  EXPECT_EQ(T.ports(0), "p0"); // one 512-bit FMA unit on the client parts
+  EXPECT_FALSE(T.D[1].EliminatedMove);
+  Decoded R = decodeAsm("rocketlake", "movq %rax, %rbx\n");
+  EXPECT_TRUE(R.D[0].EliminatedMove);
+}
+
+TEST(DecoderAlderLake, TwelvePorts) {
+  Decoded R = decodeAsm("alderlake", "addq (%rbx), %rax\n"
+                                     "addps %xmm1, %xmm2\n"
+                                     "movq %rax, 8(%rbx)\n"
+                                     "xorl %ecx, %ecx\n");
+  EXPECT_EQ(R.ports(0), "p0156B+p23A");
+  EXPECT_EQ(R.ports(1), "p15"); // fast FP adders
+  EXPECT_EQ(R.D[1].Latency, 2u);
+  EXPECT_EQ(R.ports(2), "p49+p78");
+  EXPECT_TRUE(R.D[3].ZeroIdiom);
+  EXPECT_EQ(unsigned(R.M->FrontEnd.IssueWidth), 6u);
+}

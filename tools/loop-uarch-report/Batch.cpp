@@ -43,6 +43,7 @@ analyzeBlock(const DriverOptions &Opts, const TargetContext &TC,
   PO.Ports = Opts.Ports;
   PO.Addresses = Opts.Addresses;
   PO.Simulate = Opts.Simulate;
+  PO.SimWhatIf = Opts.SimWhatIf;
   PO.Sim.MaxIterations = Opts.Iterations;
   PO.Sim.StopAtSteadyState = Opts.Iterations == 0;
   KernelReport R = analyzeKernel(*K, Decoder, PO);

@@ -96,6 +96,7 @@ Error runDriver(const DriverOptions &Opts) {
     PO.Ports = Opts.Ports;
     PO.Addresses = Opts.Addresses;
     PO.Simulate = Opts.Simulate;
+    PO.SimWhatIf = Opts.SimWhatIf;
     PO.Sim.MaxIterations = Opts.Iterations;
     PO.Sim.StopAtSteadyState = Opts.Iterations == 0;
     PO.Sim.Trace = Opts.Timeline;

@@ -6,6 +6,7 @@
 #include "luarch/Analysis/PortPressure.h"
 #include "luarch/Kernel/Kernel.h"
 #include "luarch/Model/MachineModel.h"
+#include "luarch/Sim/SimConfig.h"
 #include "llvm/Support/Error.h"
 #include <string>
 
@@ -39,6 +40,8 @@ struct DriverOptions {
   /// --harness-context: concrete register values, as the measurement
   /// harness (and BHive) sets them.
   AddressContext Addresses;
+  /// --what-if: changes to the simulated machine.
+  WhatIf SimWhatIf;
 };
 
 llvm::Error runDriver(const DriverOptions &Opts);

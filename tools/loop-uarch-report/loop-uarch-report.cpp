@@ -120,6 +120,12 @@ static cl::opt<bool> HarnessContext(
 static cl::opt<unsigned long long> HarnessValue(
     "harness-value", cl::desc("Register value of --harness-context"),
     cl::init(0x40000800), cl::cat(Cat));
+static cl::opt<std::string> WhatIfSpec(
+    "what-if",
+    cl::desc("Simulate a changed machine, e.g. --what-if=buffers=1000 or "
+             "rs=unlimited,rob=400 (rob, rs, lb, sb, int-prf, vec-prf, "
+             "buffers, issue-width, retire-width, frontend-width)"),
+    cl::value_desc("name=value,..."), cl::cat(Cat));
 static cl::opt<bool> DebugMatching("debug-matching", cl::Hidden,
                                    cl::desc("Print uops.info candidates"));
 
@@ -179,6 +185,15 @@ int main(int argc, char **argv) {
   Opts.Shape = As;
   Opts.Addresses.Concrete = HarnessContext;
   Opts.Addresses.RegisterValue = HarnessValue;
+  if (!WhatIfSpec.empty()) {
+    auto W = parseWhatIf(WhatIfSpec);
+    if (!W) {
+      WithColor::error(errs(), "loop-uarch-report")
+          << toString(W.takeError()) << "\n";
+      return 1;
+    }
+    Opts.SimWhatIf = std::move(*W);
+  }
   if (Error E = Batch.empty() ? runDriver(Opts) : runBatch(Opts)) {
     std::string Msg = toString(std::move(E));
     // Messages that already carry "file:line: error:" are printed as is.

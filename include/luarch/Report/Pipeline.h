@@ -20,6 +20,8 @@ struct PipelineOptions {
   PortAssignment Ports = PortAssignment::Optimal;
   AddressContext Addresses;
   bool Simulate = true;
+  /// Changes to the simulated machine (also seen by the sensitivity sweep).
+  WhatIf SimWhatIf;
   /// Simulation options (iteration cap, trace for --timeline).
   SimOptions Sim;
   bool Sensitivity = false;

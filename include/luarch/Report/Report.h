@@ -33,6 +33,8 @@ struct KernelReport {
   StaticAnalysis Static;
   /// The UFS simulation, when it ran.
   std::optional<SimResult> Sim;
+  /// Changes to the simulated machine ("rs=1000"), empty if none.
+  std::string WhatIf;
   /// The sensitivity sweep, when it ran.
   std::optional<SensitivityReport> Sensitivity;
   /// How the region was selected ("innermost loops", "IACA markers").

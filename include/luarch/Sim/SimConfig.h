@@ -11,6 +11,8 @@
 #define LUARCH_SIM_SIMCONFIG_H
 
 #include "luarch/Model/MachineModel.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include <string>
 #include <vector>
 
@@ -67,6 +69,27 @@ struct SimConfig {
   /// The configuration of a MachineModel as described.
   static SimConfig fromModel(const MachineModel &M);
 };
+
+/// What-if changes to the simulated machine ("--what-if=rs=1000,rob=1000"),
+/// as in Palomares' large-buffer experiments: which cycles are due to the
+/// finite buffers, which to ports and latencies.
+struct WhatIf {
+  std::vector<std::pair<std::string, double>> Changes;
+  /// "binding=least-loaded-in-rs|least-loaded-in-flight|round-robin".
+  bool ChangesBinding = false;
+  PortBinding Binding = PortBinding::LeastLoadedInRS;
+  bool empty() const { return Changes.empty() && !ChangesBinding; }
+  /// "rs=1000, rob=1000" (the canonical spelling of the changes).
+  std::string str() const;
+};
+
+/// Parses a comma-separated list of NAME=VALUE; VALUE is a positive number
+/// or "unlimited". Names: rob, rs, lb, sb, int-prf, vec-prf, buffers (all
+/// six), issue-width, retire-width, frontend-width; and binding=POLICY.
+llvm::Expected<WhatIf> parseWhatIf(llvm::StringRef Spec);
+
+/// Applies \p W to \p C (the names were checked by parseWhatIf).
+void applyWhatIf(SimConfig &C, const WhatIf &W);
 
 } // namespace luarch
 

@@ -5,7 +5,11 @@ namespace luarch {
 namespace descriptions {
 
 static MachineModel (*const List[])() = {
-    makeSkylake,
+    // Intel
+    makeSandyBridge, makeHaswell, makeBroadwell, makeSkylake,
+    makeSkylakeAVX512, makeCascadeLake, makeIceLakeClient, makeIceLakeServer,
+    makeTigerLake, makeRocketLake, makeAlderLake,
+    // AMD
 };
 
 const llvm::ArrayRef<MachineModel (*)()> AllDescriptions = List;

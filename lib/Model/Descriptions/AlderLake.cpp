@@ -1,0 +1,117 @@
+//===- AlderLake.cpp - Alder Lake P-core (Golden Cove) -------------------===//
+//
+// Golden Cove: 6-wide allocation, 12 ports (uops.info names the fifth ALU
+// port "B" and the third load port "A"), 512-entry ROB. Sapphire Rapids and
+// Emerald Rapids use the same core with AVX-512 enabled; uops.info measured
+// the client part, where AVX-512 is fused off, so AVX-512 instructions fall
+// back to LLVM's scheduling model on those aliases (flagged per
+// instruction).
+//
+// Sources (full references in docs/models.md):
+//   [IntelOpt]  Intel 64 and IA-32 Architectures Optimization Reference
+//               Manual, order 248966-046, §2.1 "Golden Cove
+//               microarchitecture".
+//   [C&C-GLC]   Chips and Cheese, "Popping the Hood on Golden Cove"
+//               (2021-12-02): measured scheduler and register-file sizes.
+//   [uops.info] Abel & Reineke, uops.info (alderlakep table).
+//   [uiCA]      Abel & Reineke, ICS 2022.
+//
+//===----------------------------------------------------------------------===//
+#include "luarch/Model/Descriptions.h"
+
+namespace luarch {
+namespace descriptions {
+
+MachineModel makeAlderLake() {
+  MachineModel M;
+  M.Name = "alderlake";
+  M.Aliases = {"raptorlake", "sapphirerapids", "emeraldrapids"};
+  M.Vendor = "Intel";
+  M.Description = "Alder Lake P-core (Golden Cove), 12th gen. Core";
+  M.UopsInfoTable = "alderlakep";
+
+  M.Ports = {
+      {"0", "ALU, vector ALU, FMA, divider, branch"},
+      {"1", "ALU, fast LEA, vector ALU, FMA, fast FADD, imul"},
+      {"2", "load"},
+      {"3", "load"},
+      {"4", "store data"},
+      {"5", "ALU, fast LEA, vector shuffle, fast FADD"},
+      {"6", "ALU, branch"},
+      {"7", "store address"},
+      {"8", "store address"},
+      {"9", "store data"},
+      {"A", "load (port 11)"},
+      {"B", "ALU, fast LEA (port 10)"},
+  };
+  M.PortsSource = "[IntelOpt §2.1] 12 ports: five ALU (0, 1, 5, 6, 10), three "
+                  "load (2, 3, 11), two store address, two store data; "
+                  "[uops.info] names ports 11 and 10 'A' and 'B'";
+  M.LoadPorts = 0b010000001100;         // p23A
+  M.StoreAddressPorts = 0b000110000000; // p78
+  M.StoreDataPorts = 0b001000010000;    // p49
+  M.IntALUPorts = 0b100001100011;       // p0156B
+  M.BranchPorts = 0b000001000001;       // p06
+  M.Divider = {0, "[uops.info] DIVSD 1*p0"};
+
+  FrontEndDesc &FE = M.FrontEnd;
+  FE.IssueWidth = {6, "[IntelOpt §2.1] allocation 6 uops per cycle"};
+  FE.PredecodeBytesPerCycle = {32, "[IntelOpt §2.1] legacy decode fetches "
+                                   "32 bytes per cycle"};
+  FE.PredecodeInstrsPerCycle = {6, "[IntelOpt §2.1] 6 decoders"};
+  FE.Decoders = {6, "[IntelOpt §2.1] six decoders"};
+  FE.DecodeUopsPerCycle = {6, "[IntelOpt §2.1] 6 uops per cycle"};
+  FE.UopCacheWidth = {8, "[IntelOpt §2.1] DSB 8 uops per cycle"};
+  FE.UopCacheUops = {4096, "[IntelOpt §2.1] 4K uops"};
+  FE.HasLSD = {true, "[uiCA] LSD enabled on Alder Lake P"};
+  FE.UopQueueSize = {144, "[IntelOpt §2.1] 144-entry uop queue (single "
+                          "thread)"};
+  FE.IterationBoundaryRule = {false, "only SNB/IVB"};
+  FE.LCPPenalty = {3, "[IntelOpt §3.4.2.3] LCP stall"};
+
+  BackEndDesc &BE = M.BackEnd;
+  BE.RetireWidth = {8, "[IntelOpt §2.1] retirement 8 uops per cycle"};
+  BE.ROBSize = {512, "[IntelOpt §2.1] 512-entry reorder buffer"};
+  BE.SchedulerSize = {97 + 70,
+                      "[C&C-GLC] 97-entry math scheduler plus ~70 entries of "
+                      "memory schedulers, modelled as one pool"};
+  BE.LoadBufferSize = {192, "[IntelOpt §2.1] 192 load buffer entries"};
+  BE.StoreBufferSize = {114, "[IntelOpt §2.1] 114 store buffer entries"};
+  BE.IntPRFSize = {280, "[C&C-GLC] integer register file ~280"};
+  BE.VecPRFSize = {332, "[C&C-GLC] vector register file ~332"};
+  BE.ROBMicroFusion = {true, "as on earlier Intel cores"};
+
+  MemoryDesc &Mem = M.Memory;
+  Mem.LoadLatencyGPR = {5, "[IntelOpt §2.1] L1D load-to-use 5 cycles"};
+  Mem.LoadLatencyGPRComplex = {5, "[IntelOpt §2.1] 5 cycles"};
+  Mem.LoadLatencyVec = {6, "one extra bypass cycle to the vector domain"};
+  Mem.StoreForwardLatency = {5, "[C&C-GLC] store forwarding ~5 cycles"};
+  Mem.StoreForwardBlockLatency = {13, "LLVM X86AvoidStoreForwardingBlocks "
+                                      "(reviews.llvm.org/D41330): ~13 "
+                                      "cycles"};
+  Mem.LoadsPerCycle = {3, "[IntelOpt §2.1] three 256-bit loads per cycle"};
+  Mem.StoresPerCycle = {2, "[IntelOpt §2.1] two stores per cycle"};
+
+  MacroFusionRules &MF = M.MacroFusion;
+  MF.Cmp = MF.Test = MF.Add = MF.Sub = MF.And = MF.IncDec = true;
+  MF.OrXor = false;
+  MF.ArithOnlyWithZeroCarrySignedCompares = true;
+  MF.NoMemImm = true;
+  MF.NoRIPRelative = true;
+  MF.AllowMemory = true;
+  MF.Source = "[IntelOpt §3.4.2.2] Table 3-1 (Sandy Bridge and later)";
+
+  M.Unlamination = {UnlaminationRule::IndexedUnlessTwoOperandRMW,
+                    "[uiCA] §4: unchanged since Haswell"};
+  M.MoveElimination.GPR = {true, "[uops.info] alderlakep MOV_89 (R64, R64): "
+                                 "0 uops executed"};
+  M.MoveElimination.Vector = {true, "[uops.info] MOVAPS_0F28: 0 uops "
+                                    "executed"};
+  M.Idioms.ZeroIdioms = {true, "[IntelOpt §3.5.1.8] zero idioms"};
+  M.Idioms.ZeroIdiomsNeedNoPort = {true, "[IntelOpt §3.5.1.8] at rename"};
+  M.Idioms.OnesIdioms = {true, "[IntelOpt §3.5.1.8] pcmpeq x,x"};
+  return M;
+}
+
+} // namespace descriptions
+} // namespace luarch

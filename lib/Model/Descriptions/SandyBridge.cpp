@@ -1,0 +1,118 @@
+//===- SandyBridge.cpp - Intel Sandy Bridge ------------------------------===//
+//
+// The microarchitecture of Palomares' UFS thesis (its rs_pb/rs_fix and
+// realft experiments ran on Sandy Bridge). uops.info has no Sandy Bridge
+// table, so instructions are modelled from LLVM's SandyBridge scheduling
+// model (ports SBPort0..5) and reported as such.
+//
+// Sources (full references in docs/models.md):
+//   [Palomares] V. Palomares, PhD thesis (UVSQ 2015), Table 7.6 (measured
+//               effective resource sizes used by UFS) and App. A; digest in
+//               ../shared/docs/seed-palomares-ufs-cqa-cape.md.
+//   [IntelOpt]  Intel 64 and IA-32 Architectures Optimization Reference
+//               Manual, order 248966-046, §2.6 "Intel microarchitecture code
+//               name Sandy Bridge" and §3.4-3.5.
+//   [Agner]     A. Fog, "The microarchitecture of Intel, AMD and VIA CPUs",
+//               §9 "Sandy Bridge and Ivy Bridge".
+//
+//===----------------------------------------------------------------------===//
+#include "luarch/Model/Descriptions.h"
+
+namespace luarch {
+namespace descriptions {
+
+MachineModel makeSandyBridge() {
+  MachineModel M;
+  M.Name = "sandybridge";
+  M.Aliases = {"corei7-avx"};
+  M.Vendor = "Intel";
+  M.Description = "Sandy Bridge, 2nd gen. Core";
+  M.UopsInfoTable = ""; // none: LLVM's SandyBridge scheduling model
+
+  M.Ports = {
+      {"0", "ALU, vector multiply, divider, branch (with p5)"},
+      {"1", "ALU, vector add, slow int (imul)"},
+      {"2", "load, store address"},
+      {"3", "load, store address"},
+      {"4", "store data"},
+      {"5", "ALU, shuffle, branch"},
+  };
+  M.PortsSource = "[IntelOpt §2.6.3] six dispatch ports; [Palomares Table "
+                  "7.6] P0-P5";
+  M.LoadPorts = 0b001100;         // p23
+  M.StoreAddressPorts = 0b001100; // p23
+  M.StoreDataPorts = 0b010000;    // p4
+  M.IntALUPorts = 0b100011;       // p015
+  M.BranchPorts = 0b100000;       // p5
+  M.Divider = {0, "[IntelOpt §2.6.3] divider on port 0"};
+
+  FrontEndDesc &FE = M.FrontEnd;
+  FE.IssueWidth = {4, "[Palomares §7.4.1.2] issue bandwidth 4 uops/cycle"};
+  FE.PredecodeBytesPerCycle = {16, "[IntelOpt §2.6.2.1] 16 bytes/cycle"};
+  FE.PredecodeInstrsPerCycle = {6, "[IntelOpt §2.6.2.1] up to 6 "
+                                   "instructions per cycle"};
+  FE.Decoders = {4, "[IntelOpt §2.6.2.2] four decoders"};
+  FE.DecodeUopsPerCycle = {4, "[IntelOpt §2.6.2.2] up to 4 uops per cycle"};
+  FE.UopCacheWidth = {4, "[IntelOpt §2.6.2.3] decoded ICache delivers 4 "
+                         "uops per cycle"};
+  FE.UopCacheUops = {1536, "[IntelOpt §2.6.2.3] 1.5K uops"};
+  FE.HasLSD = {true, "[IntelOpt §2.6.2.4] loop stream detector, 28 uops"};
+  FE.UopQueueSize = {28, "[IntelOpt §2.6.2.4] 28-entry micro-op queue"};
+  FE.IterationBoundaryRule = {true, "[Palomares §5.3.2] uops of different "
+                                    "iterations never issue in the same "
+                                    "cycle (SNB/IVB ceiling effect)"};
+  FE.LCPPenalty = {3, "[IntelOpt §3.4.2.3] LCP stall"};
+
+  BackEndDesc &BE = M.BackEnd;
+  BE.RetireWidth = {4, "[Palomares §7.4.1.2] retire bandwidth 4 uops/cycle"};
+  BE.ROBSize = {165, "[Palomares Table 7.6] measured effective ROB (168 "
+                     "official)"};
+  BE.SchedulerSize = {48, "[Palomares Table 7.6] measured effective RS (54 "
+                          "official)"};
+  BE.LoadBufferSize = {64, "[Palomares Table 7.6] load buffer 64"};
+  BE.StoreBufferSize = {36, "[Palomares Table 7.6] store buffer 36"};
+  BE.IntPRFSize = {128, "[Palomares Table 7.6] measured effective integer "
+                        "PRF"};
+  BE.VecPRFSize = {112, "[Palomares Table 7.6] measured effective FP PRF"};
+  BE.ROBMicroFusion = {false, "[Palomares Table 7.6] on SNB a micro-fused "
+                              "uop takes two ROB entries"};
+
+  MemoryDesc &Mem = M.Memory;
+  Mem.LoadLatencyGPR = {4, "[IntelOpt §2.6.5.1] L1D load latency 4 cycles"};
+  Mem.LoadLatencyGPRComplex = {5, "[Agner §9.14] 5 cycles with complex "
+                                  "addressing"};
+  Mem.LoadLatencyVec = {6, "[Agner §9.14] one extra bypass cycle to the "
+                           "FP/vector domain"};
+  Mem.StoreForwardLatency = {5, "[Agner §9.14] store forwarding ~5 cycles"};
+  Mem.StoreForwardBlockLatency = {13, "LLVM X86AvoidStoreForwardingBlocks "
+                                      "(reviews.llvm.org/D41330): ~13 "
+                                      "cycles"};
+  Mem.LoadsPerCycle = {2, "[IntelOpt §2.6.5] two loads per cycle (p2, p3)"};
+  Mem.StoresPerCycle = {1, "[IntelOpt §2.6.5] one store per cycle (p4)"};
+
+  MacroFusionRules &MF = M.MacroFusion;
+  MF.Cmp = MF.Test = MF.Add = MF.Sub = MF.And = MF.IncDec = true;
+  MF.OrXor = false;
+  MF.ArithOnlyWithZeroCarrySignedCompares = true;
+  MF.NoMemImm = true;
+  MF.NoRIPRelative = true;
+  MF.AllowMemory = true;
+  MF.Source = "[IntelOpt §3.4.2.2] Table 3-1 (Sandy Bridge and later)";
+
+  M.Unlamination = {UnlaminationRule::AnyIndexed,
+                    "[IntelOpt §2.6.2.2] indexed addressing unlaminates on "
+                    "SNB; [Palomares §7.4.1.2]"};
+  M.MoveElimination.GPR = {false, "[Agner §9.12] move elimination appears "
+                                  "with Ivy Bridge"};
+  M.MoveElimination.Vector = {false, "[Agner §9.12] (Ivy Bridge and later)"};
+  M.Idioms.ZeroIdioms = {true, "[IntelOpt §3.5.1.8] zero idioms"};
+  M.Idioms.ZeroIdiomsNeedNoPort = {true, "[IntelOpt §2.6.3.1] zero idioms "
+                                         "execute at rename"};
+  M.Idioms.OnesIdioms = {true, "[IntelOpt §3.5.1.8] pcmpeq x,x breaks the "
+                               "dependency"};
+  // LLVM's SandyBridge model: SBPort0..SBPort5 (names end in the port).
+  return M;
+}
+
+} // namespace descriptions
+} // namespace luarch
