@@ -34,11 +34,29 @@ const RawTable RawTables[] = {
 #undef LUARCH_UOPS_TABLE
 } // namespace
 
+/// Parses the generator's plain decimals ("13", "0.25"); the default for an
+/// empty or malformed field. Hand-written because tables are parsed at the
+/// start of every run (and of every compilation with the plugin), and
+/// StringRef::getAsDouble copies each field for strtod.
 static float parseNum(StringRef S, float Default) {
-  double D;
-  if (S.empty() || S.getAsDouble(D))
+  if (S.empty())
     return Default;
-  return static_cast<float>(D);
+  double Value = 0, Scale = 0;
+  for (char C : S) {
+    if (C == '.' && Scale == 0) {
+      Scale = 1;
+      continue;
+    }
+    if (C < '0' || C > '9')
+      return Default;
+    if (Scale == 0) {
+      Value = Value * 10 + (C - '0');
+    } else {
+      Scale /= 10;
+      Value += (C - '0') * Scale;
+    }
+  }
+  return static_cast<float>(Value);
 }
 
 std::unique_ptr<InstrTable> InstrTable::parse(StringRef Name, StringRef Text) {

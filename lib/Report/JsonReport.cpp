@@ -166,6 +166,7 @@ json::Value toJSON(const KernelReport &R) {
                                  {"unlimited", r4(RS.Unlimited)},
                                  {"slower", r4(RS.Slowed)},
                                  {"role", RS.Role},
+                                 {"subsumed_by", RS.SubsumedBy},
                                  {"instructions", std::move(Instrs)}});
     }
     for (const std::string &V : S.Verdict)

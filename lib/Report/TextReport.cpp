@@ -178,14 +178,23 @@ static void printSensitivity(raw_ostream &OS, const KernelReport &R) {
     OS << "  * " << V << "\n";
   OS << "  " << left_justify("resource", 26) << "  faster   unlimited  slower"
      << "   role\n";
+  bool AnyAnomaly = false;
   for (const ResourceSensitivity &RS : S.Resources) {
     if (RS.Role == "slack" && std::fabs(RS.Unlimited) < 0.005)
       continue; // irrelevant either way: keep the table short
     OS << "  " << left_justify(RS.R.Name, 26)
        << format("%+7.1f%%   %+7.1f%%  %+6.1f%%", 100 * RS.Accelerated,
                  100 * RS.Unlimited, 100 * RS.Slowed)
-       << "   " << RS.Role << "\n";
+       << "   " << RS.Role
+       << (RS.SubsumedBy.empty() ? "" : " (by " + RS.SubsumedBy + ")")
+       << "\n";
+    AnyAnomaly |= RS.Accelerated <= -0.01 || RS.Unlimited <= -0.01;
   }
+  if (AnyAnomaly)
+    OS << "  (negative 'faster'/'unlimited' values: speeding that resource "
+          "up changed "
+          "port binding or dispatch order for the worse; greedy hardware "
+          "schedulers show such anomalies too)\n";
   if (!S.Set.empty())
     OS << "  set {" << join(S.Set, ", ") << "}"
        << format(": %+.1f%%", 100 * S.SetAccelerated) << "\n";

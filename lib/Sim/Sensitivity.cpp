@@ -285,7 +285,7 @@ static std::string explain(const ResourceSensitivity &RS, const Kernel &K,
              fmt2(Rec.Latency) + " cycles of latency per iteration), not "
              "the ports, sets " + fmt2(T) + " cycles/iteration" + Gain;
     }
-    return R.Name + ": latency on the critical chain of " +
+    return "latency on the critical chain of " +
            names(RS.Instrs) + " sets " + fmt2(T) + " cycles/iteration" + Gain;
   }
   case ResourceKind::IssueWidth:
@@ -302,6 +302,21 @@ static std::string explain(const ResourceSensitivity &RS, const Kernel &K,
   default:
     return "the " + R.Name + " fills up while " + names(RS.Instrs) +
            " wait: a larger window would overlap more iterations" + Gain;
+  }
+}
+
+/// Finite windows, whose gains come in steps of whole iterations.
+static bool isBuffer(ResourceKind K) {
+  switch (K) {
+  case ResourceKind::ROB:
+  case ResourceKind::RS:
+  case ResourceKind::LoadBuffer:
+  case ResourceKind::StoreBuffer:
+  case ResourceKind::IntRegisters:
+  case ResourceKind::VecRegisters:
+    return true;
+  default:
+    return false;
   }
 }
 
@@ -336,6 +351,12 @@ SensitivityReport analyzeSensitivity(const Kernel &K, ArrayRef<DecodedInstr> D,
     RS.Instrs = loadingInstrs(R, D, St, BaseRun);
     if (RS.Accelerated >= Opts.Threshold)
       RS.Role = "bottleneck";
+    else if (Opts.Unlimited && RS.Unlimited >= Opts.Threshold &&
+             isBuffer(R.Kind))
+      // Buffers come in whole entries: x1.15 may add too few to hold one
+      // more iteration, while a large change does (Palomares' large-buffer
+      // what-if). Not a bottleneck at the factor, but worth knowing.
+      RS.Role = "step";
     else if (RS.Slowed <= -Opts.Threshold)
       RS.Role = "saturated";
     else
@@ -348,13 +369,32 @@ SensitivityReport analyzeSensitivity(const Kernel &K, ArrayRef<DecodedInstr> D,
                      return A.Accelerated > B.Accelerated + 1e-9;
                    });
 
+  // A port group that contains a smaller bottleneck group with the same
+  // gain adds nothing to the story (scaling p015 scales p0): report the
+  // smaller one.
+  for (ResourceSensitivity &Big : Rep.Resources) {
+    if (Big.R.Kind != ResourceKind::PortGroup || Big.Role != "bottleneck")
+      continue;
+    for (const ResourceSensitivity &Small : Rep.Resources)
+      if (&Small != &Big && Small.R.Kind == ResourceKind::PortGroup &&
+          Small.Role == "bottleneck" && (Small.R.Ports & Big.R.Ports) ==
+                                            Small.R.Ports &&
+          Small.R.Ports != Big.R.Ports &&
+          Small.Accelerated >= Big.Accelerated - 0.005) {
+        Big.Role = "subsumed";
+        Big.SubsumedBy = Small.R.Name;
+        break;
+      }
+  }
+
   // Balanced loops: accelerate every saturated resource together. Latency
   // resources overlap each other, so only "all latencies" joins the set.
   double BestSingle = Rep.Resources.empty() ? 0 : Rep.Resources[0].Accelerated;
   if (Opts.Sets) {
     std::vector<const ResourceSensitivity *> Members;
     for (const ResourceSensitivity &RS : Rep.Resources)
-      if (RS.Role != "slack" && RS.R.Kind != ResourceKind::InstrLatency &&
+      if ((RS.Role == "bottleneck" || RS.Role == "saturated") &&
+          RS.R.Kind != ResourceKind::InstrLatency &&
           RS.R.Kind != ResourceKind::LoadLatency)
         Members.push_back(&RS);
     auto scaleAll = [&](ArrayRef<const ResourceSensitivity *> Set) {
@@ -408,6 +448,13 @@ SensitivityReport analyzeSensitivity(const Kernel &K, ArrayRef<DecodedInstr> D,
     }
     Rep.Verdict.push_back(Line);
   }
+  for (const ResourceSensitivity &RS : Rep.Resources)
+    if (RS.Role == "step" && Rep.Verdict.size() < 5)
+      Rep.Verdict.push_back(
+          RS.R.Name + ": x" + fmt2(Opts.Factor) + " gives nothing, but an "
+          "unlimited " + RS.R.Name + " gives " + pct(RS.Unlimited) +
+          " (its entries are spent in whole iterations: a few more do not "
+          "let another iteration in)");
   if (!Rep.Set.empty())
     Rep.Verdict.push_back(
         "balanced: {" + join(Rep.Set, ", ") + "} are saturated together; "

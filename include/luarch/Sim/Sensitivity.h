@@ -59,8 +59,12 @@ struct ResourceSensitivity {
   /// Instructions that load the resource (uops on the ports, latency on
   /// the class...).
   std::vector<unsigned> Instrs;
-  /// "bottleneck", "saturated" (no gain if faster, loss if slower), "slack".
+  /// "bottleneck" (faster at the factor helps), "step" (only an unlimited
+  /// resource helps), "saturated" (no gain if faster, loss if slower),
+  /// "slack", or "subsumed" (a port group whose gain is that of a smaller
+  /// group inside it, named by SubsumedBy).
   std::string Role;
+  std::string SubsumedBy;
 };
 
 struct SensitivityOptions {
