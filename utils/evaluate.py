@@ -176,6 +176,9 @@ def main():
                     help="skip blocks with any of these flags (e.g. div,x87)")
     ap.add_argument("--csv", help="write per-block results here")
     ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--by-app", action="store_true",
+                    help="also score each source application separately "
+                         "(a check that no application carries the score)")
     args = ap.parse_args()
 
     with open(args.corpus) as f:
@@ -233,6 +236,22 @@ def main():
             print("%-9s %-10s %5d %7.2f%% %7.2f%% %7.3f %8.1f%% %9s" %
                   (form, name, s["n"], s["mape"], s["median"], s["tau"],
                    s["within10"], "%.2f" % t if t is not None else "-"))
+    if args.by_app:
+        apps = sorted(set(r["app"] for r in rows))
+        print("\nPer application (LoopUArch / llvm-mca: MAPE, tau)")
+        print("%-16s %-9s %5s %18s %18s" % ("app", "form", "n", "LoopUArch",
+                                           "llvm-mca"))
+        for app in apps:
+            idx = [i for i, r in enumerate(rows) if r["app"] == app]
+            for form, (_, _, _, _, preds, mca, meas) in results.items():
+                o = scores([preds[i] for i in idx], [meas[i] for i in idx])
+                m = scores([mca[i] for i in idx], [meas[i] for i in idx])
+                if not o:
+                    continue
+                fmt = lambda x: ("%6.2f%% %6.3f" % (x["mape"], x["tau"])
+                                 if x else "-")
+                print("%-16s %-9s %5d %18s %18s" % (app, form, o["n"], fmt(o),
+                                                     fmt(m)))
     if args.csv:
         with open(args.csv, "w", newline="") as f:
             w = csv.writer(f)

@@ -100,13 +100,13 @@ Expected<const MachineModel &> getMachineModel(StringRef CPU) {
 
 template <typename T>
 static void row(raw_ostream &OS, StringRef What, const Sourced<T> &V) {
-  OS << "  " << left_justify(What, 34) << " " << right_justify(
+  OS << "  " << left_justify(What, 38) << " " << right_justify(
       std::to_string(static_cast<long long>(V.Value)), 5) << "   " << V.Source
      << "\n";
 }
 
 static void row(raw_ostream &OS, StringRef What, const Sourced<bool> &V) {
-  OS << "  " << left_justify(What, 34) << " "
+  OS << "  " << left_justify(What, 38) << " "
      << right_justify(V.Value ? "yes" : "no", 5) << "   " << V.Source << "\n";
 }
 

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Regenerates docs/models.md from the built-in machine descriptions.
+
+Every number in docs/models.md comes from `loop-uarch-report --describe-cpu`
+(i.e. from lib/Model/Descriptions/*.cpp, where each value carries its
+source), so the document cannot drift from the code. The bibliography below
+expands the citation keys used in the descriptions.
+
+Usage: utils/models-doc.py [--tool build/tools/loop-uarch-report/...] > docs/models.md
+"""
+import argparse
+import os
+import re
+import subprocess
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+TOOL = os.path.join(ROOT, "build", "tools", "loop-uarch-report",
+                    "loop-uarch-report")
+
+HEADER = """# Machine models
+
+One description per microarchitecture, in `lib/Model/Descriptions/` (one
+file per core family), named by LLVM `-mcpu` names; aliases resolve to the
+same description. Every number is a `Sourced<T>`: value plus citation. This
+page is generated from the code by `utils/models-doc.py`; print one model
+with `loop-uarch-report -mcpu=NAME --describe-cpu`.
+
+Instruction data (ports, uops, latencies) comes from the uops.info table
+named per model (`utils/uops-info-to-tables.py` generates
+`lib/Model/Tables/*.inc` from `../shared/data/uops-info/*.csv`); instructions
+a table lacks fall back to LLVM's scheduling model for that CPU and are
+flagged `~` in reports. Sandy Bridge has no uops.info table: all of its
+instructions come from LLVM's SandyBridge scheduling model.
+
+## Known approximations
+
+* `icelake-server` uses uops.info's Ice Lake *client* table (no server
+  measurements exist there): 512-bit FMAs are modelled on port 0 only,
+  while server parts have a second 512-bit FMA on port 5.
+* The `alderlake` aliases `sapphirerapids` and `emeraldrapids` use the
+  Golden Cove client table, where AVX-512 is fused off: AVX-512
+  instructions fall back to LLVM's scheduling model (flagged).
+* Golden Cove's scheduler is modelled as one pool (math + memory
+  schedulers, [C&C-GLC]).
+* Sandy Bridge's buffer sizes are Palomares' *measured effective* sizes
+  (thesis Table 7.6), as UFS uses them; official sizes are in the source
+  strings.
+
+## Bibliography (citation keys)
+
+| Key | Source |
+|---|---|
+| IntelOpt | Intel 64 and IA-32 Architectures Optimization Reference Manual, order 248966-046 (2023) |
+| AMDOpt17h / AMDOpt19h / AMDOptZen4 | AMD Software Optimization Guide for AMD Family 17h (pub. 55723), 19h (56665), Zen 4 (57647) |
+| Agner | A. Fog, "The microarchitecture of Intel, AMD and VIA CPUs" |
+| WikiChip | WikiChip microarchitecture pages (Skylake, Sunny Cove, Zen ...) |
+| C&C-GLC | Chips and Cheese, "Popping the Hood on Golden Cove", 2021-12-02 |
+| uops.info | A. Abel, J. Reineke, "uops.info: Characterizing Latency, Throughput, and Port Usage of Instructions on Intel Microarchitectures", ASPLOS 2019; tables in `../shared/data/uops-info` |
+| uiCA | A. Abel, J. Reineke, "uiCA: Accurate Throughput Prediction of Basic Blocks on Recent Intel Microarchitectures", ICS 2022 |
+| Palomares | V. Palomares, PhD thesis, UVSQ 2015 (UFS); digest `../shared/docs/seed-palomares-ufs-cqa-cape.md` |
+| SKL150 | Intel 6th Gen. Core Specification Update, erratum SKL150 (LSD disabled) |
+| ICL065 | Ice Lake erratum ICL065 (GPR move elimination disabled) |
+| D41330 | LLVM review D41330, X86AvoidStoreForwardingBlocks (store-forward block cost) |
+
+"""
+
+FIELDS = [("issue width (fused uops/cycle)", "issue"),
+          ("retire width (fused uops/cycle)", "retire"),
+          ("reorder buffer", "ROB"), ("scheduler (RS)", "RS"),
+          ("load buffer", "LB"), ("store buffer", "SB"),
+          ("integer register file", "int PRF"),
+          ("vector register file", "vec PRF"),
+          ("load-to-use, GPR, simple address", "load lat."),
+          ("uop cache uops/cycle", "uop cache/cycle")]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tool", default=TOOL)
+    args = ap.parse_args()
+    cpus = [l.split()[0] for l in subprocess.run(
+        [args.tool, "--list-cpus"], capture_output=True, text=True,
+        check=True).stdout.splitlines() if l.strip()]
+    texts = {c: subprocess.run([args.tool, "-mcpu=" + c, "--describe-cpu"],
+                               capture_output=True, text=True,
+                               check=True).stdout for c in cpus}
+    out = [HEADER, "## Summary\n",
+           "| -mcpu | aliases | table | ports | " +
+           " | ".join(h for _, h in FIELDS) + " |",
+           "|" + "---|" * (4 + len(FIELDS))]
+    for c in cpus:
+        t = texts[c]
+        alias = re.search(r"^  also: (.*)$", t, re.M)
+        table = re.search(r"^  instruction table: (.*)$", t, re.M).group(1)
+        ports = len(re.findall(r"^  \S+ {2,}\S", t.split("Front end")[0]
+                               .split("\nPorts")[1], re.M))
+        vals = []
+        for label, _ in FIELDS:
+            m = re.search(r"^  " + re.escape(label) + r"\s+(\S+)", t, re.M)
+            vals.append(m.group(1) if m else "?")
+        out.append(f"| `{c}` | {alias.group(1) if alias else ''} | "
+                   f"{table.replace('uops.info ', '')} | {ports} | " +
+                   " | ".join(vals) + " |")
+    out.append("\n## Every parameter with its source\n")
+    for c in cpus:
+        out.append(f"### {c}\n\n```\n{texts[c].rstrip()}\n```\n")
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
