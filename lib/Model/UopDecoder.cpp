@@ -781,13 +781,25 @@ std::vector<DecodedInstr> UopDecoder::decodeKernel(const Kernel &K) const {
     for (const Uop &U : B.Uops)
       if (U.Kind == UopKind::Branch || U.Kind == UopKind::Compute)
         BranchPorts |= U.Ports;
+    bool Merged = false;
     for (Uop &U : A.Uops)
       if (U.Kind == UopKind::Compute) {
         U.Ports = BranchPorts ? BranchPorts : U.Ports;
         U.Kind = UopKind::Branch;
         U.WritesResult = true;
+        Merged = true;
         break;
       }
+    // The first instruction executes at rename (Golden Cove's inc/dec and
+    // small-immediate adds, uops.info: 0 uops): the branch still needs its
+    // own uop on the branch ports.
+    if (!Merged)
+      for (const Uop &U : B.Uops)
+        if (U.Kind == UopKind::Branch || U.Kind == UopKind::Compute) {
+          A.Uops.push_back(U);
+          A.Uops.back().Kind = UopKind::Branch;
+          break;
+        }
     B.Uops.clear();
     B.FusedUops = 0;
     B.IssueSlots = 0;

@@ -301,7 +301,8 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
     OS << " | " << cell(S.Deps.CriticalPath, 4) << " "
        << cell(S.Deps.RecurrenceBound, 4) << " |\n";
     OS << "  Flags: F macro-fused with the previous instruction, ^ "
-          "micro-fused, U unlaminated, Z zero/ones idiom, M eliminated move,\n"
+          "micro-fused, U unlaminated, Z zero/ones idiom, M executed at rename\n"
+          "         (eliminated move; inc/dec/add-immediate on Golden Cove),\n"
           "         ~ not from uops.info (LLVM scheduling model), X unknown "
           "to both models (1 ALU uop assumed)\n\n";
   }
