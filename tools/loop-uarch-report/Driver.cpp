@@ -90,6 +90,8 @@ Error runDriver(const DriverOptions &Opts) {
 
   UopDecoder Decoder(M, TC);
   json::Array KernelsJSON;
+  std::vector<KernelReport> HtmlReports;
+  HtmlReports.reserve(Parsed->Kernels.size());
   for (Kernel &K : Parsed->Kernels) {
     K.UnrollFactor = std::max(1u, Opts.Unroll);
     PipelineOptions PO;
@@ -115,6 +117,10 @@ Error runDriver(const DriverOptions &Opts) {
       KernelsJSON.push_back(toJSON(R));
       continue;
     }
+    if (Opts.Format == OutputFormat::HTML) {
+      HtmlReports.push_back(std::move(R));
+      continue;
+    }
     ReportOptions RO;
     RO.ShowDecoding = Opts.ShowDecoding;
     RO.ShowTimeline = Opts.Timeline;
@@ -128,6 +134,15 @@ Error runDriver(const DriverOptions &Opts) {
           Out.os() << "    candidate: " << C << "\n";
       }
     }
+  }
+  if (Opts.Format == OutputFormat::HTML) {
+    std::vector<const KernelReport *> Ptrs;
+    for (const KernelReport &R : HtmlReports)
+      Ptrs.push_back(&R);
+    ReportOptions RO;
+    RO.ShowTimeline = Opts.Timeline;
+    RO.TimelineIterations = Opts.TimelineIterations;
+    printHtmlReport(Out.os(), Name, Ptrs, RO);
   }
   if (Opts.Format == OutputFormat::JSON) {
     json::Object Root{{"schema", "loop-uarch-report"},

@@ -12,7 +12,7 @@
 
 namespace luarch {
 
-enum class OutputFormat { Text, JSON };
+enum class OutputFormat { Text, JSON, HTML };
 
 struct DriverOptions {
   std::string InputFile = "-";

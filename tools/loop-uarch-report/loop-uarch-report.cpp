@@ -63,7 +63,9 @@ static cl::opt<OutputFormat>
     Format("format", cl::desc("Report format"),
            cl::values(clEnumValN(OutputFormat::Text, "text", "text report"),
                       clEnumValN(OutputFormat::JSON, "json",
-                                 "JSON (docs/json-schema.md)")),
+                                 "JSON (docs/json-schema.md)"),
+                      clEnumValN(OutputFormat::HTML, "html",
+                                 "one self-contained HTML page")),
            cl::init(OutputFormat::Text), cl::cat(Cat));
 static cl::opt<bool> JSON("json", cl::desc("Same as --format=json"),
                           cl::cat(Cat));

@@ -61,6 +61,11 @@ struct ReportOptions {
 void printTextReport(llvm::raw_ostream &OS, const KernelReport &R,
                      const ReportOptions &Opts = {});
 llvm::json::Value toJSON(const KernelReport &R);
+/// One self-contained HTML page for all \p Reports (rendered from their
+/// JSON form, with the text report embedded).
+void printHtmlReport(llvm::raw_ostream &OS, llvm::StringRef Title,
+                     llvm::ArrayRef<const KernelReport *> Reports,
+                     const ReportOptions &Opts = {});
 
 /// Flags column letters for an instruction ("F^", "Z", ...).
 std::string instrFlags(const DecodedInstr &D);
