@@ -77,24 +77,54 @@ ArrayRef<const MachineModel *> allMachineModels() {
   return Models;
 }
 
-Expected<const MachineModel &> getMachineModel(StringRef CPU) {
-  std::string Name = CPU.str();
-  if (Name.empty() || Name == "native")
-    Name = sys::getHostCPUName().str();
+/// Hosts without a description of their own, and the described core they
+/// descend from. Used for -mcpu=native only, and always reported as such.
+static const std::pair<const char *, const char *> NativeFallbacks[] = {
+    {"ivybridge", "sandybridge"},     {"cannonlake", "skylake"},
+    {"meteorlake", "alderlake"},      {"arrowlake", "alderlake"},
+    {"arrowlake-s", "alderlake"},     {"lunarlake", "alderlake"},
+    {"pantherlake", "alderlake"},     {"graniterapids", "alderlake"},
+    {"graniterapids-d", "alderlake"}, {"diamondrapids", "alderlake"},
+    {"znver5", "znver4"},
+};
+
+static const MachineModel *findModel(StringRef Name) {
   for (const MachineModel *M : allMachineModels()) {
     if (M->Name == Name)
-      return *M;
+      return M;
     for (const std::string &A : M->Aliases)
       if (A == Name)
-        return *M;
+        return M;
   }
+  return nullptr;
+}
+
+Expected<const MachineModel &> getMachineModel(StringRef CPU,
+                                               std::string *Note) {
+  bool Native = CPU.empty() || CPU == "native";
+  std::string Name = Native ? sys::getHostCPUName().str() : CPU.str();
+  if (const MachineModel *M = findModel(Name)) {
+    if (Native && Note)
+      *Note = "-mcpu=native: host is " + Name +
+              (M->Name == Name ? std::string() : ", modelled as " + M->Name);
+    return *M;
+  }
+  if (Native)
+    for (const auto &[Host, Nearest] : NativeFallbacks)
+      if (Name == Host)
+        if (const MachineModel *M = findModel(Nearest)) {
+          if (Note)
+            *Note = "-mcpu=native: host is " + Name +
+                    ", which has no model of its own; using the nearest "
+                    "described core, " + M->Name;
+          return *M;
+        }
   std::string Known;
   for (const MachineModel *M : allMachineModels())
     Known += (Known.empty() ? "" : ", ") + M->Name;
   return createStringError(inconvertibleErrorCode(),
                            "no LoopUArch model for CPU '%s'%s; supported: %s",
-                           Name.c_str(),
-                           CPU == "native" || CPU.empty() ? " (the host)" : "",
+                           Name.c_str(), Native ? " (the host)" : "",
                            Known.c_str());
 }
 

@@ -95,6 +95,7 @@ json::Value toJSON(const KernelReport &R) {
       {"cpu", json::Object{{"name", M.Name},
                            {"vendor", M.Vendor},
                            {"description", M.Description},
+                           {"note", R.CPUNote},
                            {"ports", std::move(Ports)}}},
       {"prediction",
        json::Object{{"cycles_per_iteration", r4(R.cyclesPerIteration())},

@@ -211,6 +211,8 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
   OS << "Kernel: " << K.Name << "  (" << K.Loc.str() << ")\n";
   OS << "CPU: " << M.Name << " (" << M.Vendor << " " << M.Description
      << ")\n";
+  if (!R.CPUNote.empty())
+    OS << "  " << R.CPUNote << "\n";
   OS << "Instructions: " << K.size() << ", uops: " << S.UnfusedUops
      << " executed, " << S.FusedUops << " fused, " << S.IssueSlots
      << " issue slots";

@@ -109,6 +109,7 @@ Error runDriver(const DriverOptions &Opts) {
     PO.SensitivityOpts.Sim.StopAtSteadyState = Opts.Iterations == 0;
     KernelReport R = analyzeKernel(K, Decoder, PO);
     R.Selection = regionSelectionName(Parsed->Selection).str();
+    R.CPUNote = Opts.CPUNote;
     for (const std::string &W : Parsed->Warnings)
       if (StringRef(W).contains("'" + K.Name + "'") ||
           Parsed->Kernels.size() == 1)

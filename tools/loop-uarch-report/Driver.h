@@ -19,6 +19,8 @@ struct DriverOptions {
   std::string OutputFile = "-";
   std::string Triple;
   const MachineModel *Model = nullptr;
+  /// How -mcpu=native was resolved (shown in reports).
+  std::string CPUNote;
   unsigned Iterations = 0;
   bool Simulate = true;
   bool Timeline = false;

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Driver.h"
+#include "luarch/Kernel/HostCPU.h"
 
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Model/MachineModel.h"
@@ -154,13 +155,18 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  auto Model = getMachineModel(MCPU);
+  std::string CPUNote;
+  auto Model = getMachineModel(MCPU, &CPUNote);
   if (!Model) {
     WithColor::error(errs(), "loop-uarch-report")
         << toString(Model.takeError()) << "\n";
     return 1;
   }
+  if (MCPU == "native" || MCPU.empty())
+    CPUNote += " [" + detectHostCPU().str() + "]";
   if (DescribeCPU) {
+    if (!CPUNote.empty())
+      outs() << CPUNote << "\n";
     outs() << describeMachineModel(*Model);
     return 0;
   }
@@ -170,6 +176,7 @@ int main(int argc, char **argv) {
   Opts.OutputFile = OutputFile;
   Opts.Triple = MTriple;
   Opts.Model = &*Model;
+  Opts.CPUNote = CPUNote;
   Opts.Iterations = Iterations;
   Opts.Simulate = !StaticOnly;
   Opts.Timeline = Timeline;

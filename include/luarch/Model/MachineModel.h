@@ -205,9 +205,12 @@ struct MachineModel {
 /// All built-in models, in a stable order.
 llvm::ArrayRef<const MachineModel *> allMachineModels();
 
-/// The model for an LLVM -mcpu name (or alias). "native" resolves to the
-/// host. The error lists the supported names.
-llvm::Expected<const MachineModel &> getMachineModel(llvm::StringRef CPU);
+/// The model for an LLVM -mcpu name (or alias). "native" (or "") resolves
+/// to the host, falling back to the nearest described core for hosts
+/// without a model of their own; \p Note then says what was chosen. The
+/// error lists the supported names.
+llvm::Expected<const MachineModel &>
+getMachineModel(llvm::StringRef CPU, std::string *Note = nullptr);
 
 /// Renders every parameter with its source (for --describe-cpu and docs).
 std::string describeMachineModel(const MachineModel &M);

@@ -37,6 +37,8 @@ struct KernelReport {
   std::string WhatIf;
   /// The sensitivity sweep, when it ran.
   std::optional<SensitivityReport> Sensitivity;
+  /// How -mcpu=native was resolved (host and model), empty otherwise.
+  std::string CPUNote;
   /// How the region was selected ("innermost loops", "IACA markers").
   std::string Selection;
   std::vector<std::string> Warnings;
