@@ -150,6 +150,24 @@ json::Value toJSON(const KernelReport &R) {
         {"port_uops_per_iteration", std::move(Ports)},
         {"divider_busy_per_iteration", r4(Sim.DividerBusyPerIteration)},
         {"what_if", R.WhatIf}};
+    if (!Sim.Events.empty()) {
+      // Per-uop events of the traced iterations (--timeline).
+      json::Array Trace;
+      for (const UopEvent &E : Sim.Events) {
+        json::Object O{{"iteration", int64_t(E.Iteration)},
+                       {"instruction", int64_t(E.Instr)},
+                       {"uop", int64_t(E.Uop)},
+                       {"issued", int64_t(E.Issued)},
+                       {"dispatched", int64_t(E.Dispatched)},
+                       {"completed", int64_t(E.Completed)},
+                       {"retired", int64_t(E.Retired)}};
+        O["port"] = E.Port >= 0 && unsigned(E.Port) < M.numPorts()
+                        ? json::Value(M.Ports[E.Port].Name)
+                        : json::Value(nullptr);
+        Trace.push_back(std::move(O));
+      }
+      (*Root.getObject("simulation"))["trace"] = std::move(Trace);
+    }
     if (auto *P = Root.getObject("prediction")) {
       (*P)["method"] = "simulation";
       (*P)["static_bound"] = r4(S.Throughput);

@@ -1102,7 +1102,13 @@ SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
                    const DependencyAnalysis &Deps, const SimConfig &Config,
                    const SimOptions &Opts) {
   Engine E(K, D, Deps, Config, Opts);
-  return E.run();
+  SimResult R = E.run();
+  // Uop events are recorded at dispatch; retirement is per instruction.
+  for (UopEvent &Ev : R.Events)
+    if (Ev.Iteration < R.Timeline.size() &&
+        Ev.Instr < R.Timeline[Ev.Iteration].size())
+      Ev.Retired = R.Timeline[Ev.Iteration][Ev.Instr].Retired;
+  return R;
 }
 
 } // namespace luarch
