@@ -56,9 +56,11 @@ TEST(Sensitivity, LatencyChainGainsFifteenPercent) {
   ASSERT_TRUE(Lat);
   EXPECT_NEAR(Lat->Accelerated, 0.15, 1e-3);
   EXPECT_EQ(Lat->Role, "bottleneck");
-  for (const ResourceSensitivity &RS : R.Resources)
-    if (RS.R.Kind == ResourceKind::PortGroup)
+  for (const ResourceSensitivity &RS : R.Resources) {
+    if (RS.R.Kind == ResourceKind::PortGroup) {
       EXPECT_NEAR(RS.Accelerated, 0.0, 1e-9) << RS.R.Name;
+    }
+  }
 }
 
 } // namespace
