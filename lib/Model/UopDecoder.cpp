@@ -176,6 +176,19 @@ static void classifyUops(const MachineModel &M, DecodedInstr &D,
         }
   }
 
+  // Every store writes its data: where the source lists no store-data uop
+  // (AMD, whose store queue reads the data without an issue port), add one
+  // on the model's store-data ports.
+  if (D.MayStore && M.StoreDataPorts &&
+      none_of(D.Uops, [](const Uop &U) {
+        return U.Kind == UopKind::StoreData;
+      })) {
+    Uop U;
+    U.Ports = M.StoreDataPorts;
+    U.Kind = UopKind::StoreData;
+    D.Uops.push_back(U);
+  }
+
   int LastLoad = -1, FirstCompute = -1;
   for (unsigned I = 0; I < D.Uops.size(); ++I) {
     if (D.Uops[I].Kind == UopKind::Load)
@@ -618,6 +631,17 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
     // latency, ports from LLVM's scheduling model for this CPU.
     DecodedInstr Ports = D;
     if (buildFromSchedModel(Inst, Ports)) {
+      // LLVM books a resource for several cycles (a divider for 5, a store
+      // pipe for 2), which the fallback reads as several uops; uops.info
+      // counted the uops: drop repeated identical uops down to its count.
+      unsigned Want = std::max(1u, E->Unfused);
+      for (size_t I = Ports.Uops.size(); I-- > 1 && Ports.Uops.size() > Want;)
+        for (size_t J = 0; J < I; ++J)
+          if (Ports.Uops[J].Kind == Ports.Uops[I].Kind &&
+              Ports.Uops[J].Ports == Ports.Uops[I].Ports) {
+            Ports.Uops.erase(Ports.Uops.begin() + I);
+            break;
+          }
       D = Ports;
       D.Source = DecodeSource::UopsInfoPartial;
       D.Variant = E->Key.str();
@@ -629,6 +653,23 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
           U.Latency = RegLat;
           break;
         }
+      // Occupancy that uops.info measured and LLVM's resources only hint
+      // at: the divider, and serialising instructions whose measured
+      // throughput is far below one uop per cycle each.
+      float TP = std::max(E->TPMeasured, E->TPPorts);
+      if (isDividerClass(E->Mnemonic) && TP >= 1) {
+        D.DividerCycles = static_cast<unsigned>(std::lround(TP));
+        Uop *Target = nullptr;
+        for (Uop &U : D.Uops)
+          if (U.Kind == UopKind::Compute &&
+              (!Target || (U.Ports & (1u << Model.Divider.Port))))
+            Target = &U;
+        if (Target)
+          Target->DividerCycles = D.DividerCycles;
+      } else if (TP >= 4 && TP >= 2 * D.Uops.size() && !D.Uops.empty()) {
+        D.SerialCycles = static_cast<unsigned>(std::lround(TP));
+        D.Uops.front().SerialCycles = D.SerialCycles;
+      }
       D.Latency = pathLatency(D, RegLat);
       D.Note = "ports from LLVM's scheduling model (uops.info has no port "
                "data for this instruction on " + Model.Name + ")";

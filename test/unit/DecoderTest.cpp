@@ -252,3 +252,65 @@ TEST(DecoderAlderLake, TwelvePorts) {
   EXPECT_TRUE(R.D[3].ZeroIdiom);
   EXPECT_EQ(unsigned(R.M->FrontEnd.IssueWidth), 6u);
 }
+
+//===----------------------------------------------------------------------===//
+// AMD: uops.info gives ports for the FP pipes only; integer units come from
+// LLVM's znver scheduling models (UopsInfoPartial).
+//===----------------------------------------------------------------------===//
+
+TEST(DecoderZnver1, SplitYmmAndFPDivider) {
+  Decoded R = decodeAsm("znver1", "vaddpd %ymm1, %ymm2, %ymm3\n"
+                                  "divsd %xmm1, %xmm0\n"
+                                  "movq %rax, %rbx\n");
+  EXPECT_EQ(R.D[0].numUops(), 2u); // 256-bit ops are two 128-bit macro-ops
+  EXPECT_EQ(R.ports(0), "2*FP2|FP3");
+  EXPECT_EQ(R.ports(1), "FP3");
+  EXPECT_EQ(R.D[1].DividerCycles, 4u);
+  EXPECT_TRUE(R.D[2].EliminatedMove);
+}
+
+TEST(DecoderZnver2, LoadOpKeepsItsMemoryOperand) {
+  Decoded R = decodeAsm("znver2", "addq (%rbx), %rax\n"
+                                  "vfmadd231pd %ymm1, %ymm2, %ymm3\n"
+                                  "xorl %eax, %eax\n");
+  EXPECT_EQ(R.D[0].Source, DecodeSource::UopsInfoPartial);
+  EXPECT_EQ(R.D[0].FusedUops, 1u);
+  EXPECT_EQ(R.ports(0), "AGU0|AGU1|AGU2+ALU0|ALU1|ALU2|ALU3");
+  EXPECT_EQ(R.ports(1), "FP0|FP1");
+  EXPECT_EQ(R.D[1].Latency, 5u);
+  EXPECT_TRUE(R.D[2].ZeroIdiom);
+  EXPECT_EQ(R.D[2].numUops(), 0u);
+}
+
+TEST(DecoderZnver3, StoresDividerAndBranchFusion) {
+  Decoded R = decodeAsm("znver3", "movq %rax, 8(%rbx)\n"
+                                  "divsd %xmm1, %xmm0\n"
+                                  "vfmadd231pd %ymm1, %ymm2, %ymm3\n"
+                                  "movq %rax, %rbx\n");
+  ASSERT_EQ(R.D[0].numUops(), 2u);
+  EXPECT_EQ(R.ports(0), "ST0|ST1+AGU0|AGU1|AGU2");
+  EXPECT_EQ(R.D[0].Uops[0].Kind, UopKind::StoreData);
+  EXPECT_EQ(R.D[0].Uops[1].Kind, UopKind::StoreAddress);
+  EXPECT_EQ(R.ports(1), "FP0|FP1");
+  EXPECT_EQ(R.D[1].Latency, 13u);
+  EXPECT_EQ(R.D[1].DividerCycles, 5u);
+  EXPECT_EQ(R.D[2].Latency, 4u);
+  EXPECT_TRUE(R.D[3].EliminatedMove);
+  // Zen 3 fuses ALU instructions with a branch; Zen 2 fuses only cmp/test.
+  Decoded F3 = decodeAsm("znver3", ".L:\naddq $1, %rcx\njne .L\n");
+  EXPECT_TRUE(F3.D[0].MacroFusedWithNext);
+  EXPECT_EQ(F3.ports(0), "ALU0|BRU1");
+  Decoded F2 = decodeAsm("znver2", ".L:\naddq $1, %rcx\njne .L\n");
+  EXPECT_FALSE(F2.D[0].MacroFusedWithNext);
+}
+
+TEST(DecoderZnver4, AVX512OnFPPipes) {
+  Decoded R = decodeAsm("znver4", "vfmadd231pd %zmm1, %zmm2, %zmm3\n"
+                                  "vmovapd %ymm0, (%rdi)\n");
+  EXPECT_EQ(R.D[0].Source, DecodeSource::UopsInfo);
+  EXPECT_EQ(R.ports(0), "FP0|FP1");
+  EXPECT_EQ(R.D[0].Latency, 4u);
+  EXPECT_EQ(unsigned(R.M->BackEnd.ROBSize), 320u);
+  // An FP store: uops.info's FP45 store-data pipe, plus the store queue.
+  EXPECT_NE(R.ports(1).find("FP4|FP5"), std::string::npos);
+}

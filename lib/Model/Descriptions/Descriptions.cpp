@@ -10,6 +10,7 @@ static MachineModel (*const List[])() = {
     makeSkylakeAVX512, makeCascadeLake, makeIceLakeClient, makeIceLakeServer,
     makeTigerLake, makeRocketLake, makeAlderLake,
     // AMD
+    makeZnver1, makeZnver2, makeZnver3, makeZnver4,
 };
 
 const llvm::ArrayRef<MachineModel (*)()> AllDescriptions = List;
