@@ -1,5 +1,6 @@
 //===- Driver.cpp - Load, analyse, report --------------------------------===//
 #include "Driver.h"
+#include "IRInput.h"
 
 #include "luarch/Analysis/StaticAnalysis.h"
 #include "luarch/Kernel/AsmFrontend.h"
@@ -48,6 +49,8 @@ static Expected<AsmKernels> loadKernels(const DriverOptions &Opts,
   StringRef Data = (*Buf)->getBuffer();
   if (Data.trim().empty())
     return fileError(Name, "error: empty input, nothing to analyse");
+  if (isIRInput(Name, Data))
+    return kernelsFromIR(Data, Name, Opts.Model->Name);
   if (!isObjectFile(Data)) {
     // Assembly is text: refuse binary data up front rather than print
     // garbage in a parser diagnostic.

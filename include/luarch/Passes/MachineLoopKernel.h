@@ -1,0 +1,34 @@
+//===- MachineLoopKernel.h - A MachineLoop as a Kernel ---------*- C++ -*-===//
+//
+// Turns the body of an innermost MachineLoop, after register allocation and
+// block placement, into the Kernel every LoopUArch analysis works on: one
+// MCInst per real machine instruction in layout order (meta and debug
+// instructions skipped), symbolic operands (globals, constant pools, block
+// addresses) replaced by a zero stand-in of the same operand kind.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_PASSES_MACHINELOOPKERNEL_H
+#define LUARCH_PASSES_MACHINELOOPKERNEL_H
+
+#include "luarch/Kernel/Kernel.h"
+#include "llvm/Support/Error.h"
+
+namespace llvm {
+class MachineLoop;
+class MachineFunction;
+} // namespace llvm
+
+namespace luarch {
+
+class TargetContext;
+
+/// The kernel of \p L (an innermost loop of \p MF), or an error saying why
+/// it cannot be analysed (a call, inline assembly, an instruction the MC
+/// layer cannot represent...). Instruction text and sizes come from \p TC.
+llvm::Expected<Kernel> kernelFromMachineLoop(const llvm::MachineFunction &MF,
+                                             const llvm::MachineLoop &L,
+                                             const TargetContext &TC);
+
+} // namespace luarch
+
+#endif

@@ -1,0 +1,119 @@
+//===- MachineLoopKernel.cpp - A MachineLoop as a Kernel -----------------===//
+#include "luarch/Passes/MachineLoopKernel.h"
+#include "luarch/Kernel/TargetContext.h"
+
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugLoc.h"
+#include "llvm/IR/Function.h"
+#include "llvm/MC/MCInst.h"
+
+using namespace llvm;
+
+namespace luarch {
+
+static Error unsupported(const Twine &Why) {
+  return createStringError(inconvertibleErrorCode(), Why);
+}
+
+/// Lowers the explicit operands of \p MI. X86's own MCInstLowering is not a
+/// public API; the model needs opcodes, registers, immediates and the shape
+/// of memory operands, not the values of symbols, so symbolic operands
+/// become immediate zeros (a displacement of the same operand slot).
+static Expected<MCInst> lower(const MachineInstr &MI) {
+  MCInst Inst;
+  Inst.setOpcode(MI.getOpcode());
+  for (const MachineOperand &MO : MI.explicit_operands()) {
+    switch (MO.getType()) {
+    case MachineOperand::MO_Register:
+      Inst.addOperand(MCOperand::createReg(MO.getReg().asMCReg()));
+      break;
+    case MachineOperand::MO_Immediate:
+      Inst.addOperand(MCOperand::createImm(MO.getImm()));
+      break;
+    case MachineOperand::MO_MachineBasicBlock:
+    case MachineOperand::MO_GlobalAddress:
+    case MachineOperand::MO_ConstantPoolIndex:
+    case MachineOperand::MO_JumpTableIndex:
+    case MachineOperand::MO_ExternalSymbol:
+    case MachineOperand::MO_BlockAddress:
+    case MachineOperand::MO_MCSymbol:
+    case MachineOperand::MO_TargetIndex:
+      Inst.addOperand(MCOperand::createImm(0));
+      break;
+    case MachineOperand::MO_RegisterMask:
+    case MachineOperand::MO_RegisterLiveOut:
+      break; // calls are refused before we get here
+    default:
+      return unsupported("operand kind " + Twine(unsigned(MO.getType())) +
+                         " of '" + MI.getMF()->getSubtarget()
+                                       .getInstrInfo()
+                                       ->getName(MI.getOpcode()) +
+                         "' has no MC form");
+    }
+  }
+  return Inst;
+}
+
+Expected<Kernel> kernelFromMachineLoop(const MachineFunction &MF,
+                                       const MachineLoop &L,
+                                       const TargetContext &TC) {
+  Kernel K;
+  const MachineBasicBlock *Header = L.getHeader();
+  K.Name = MF.getName().str() + ":" +
+           (Header->getName().empty()
+                ? "bb." + std::to_string(Header->getNumber())
+                : Header->getName().str());
+  K.Shape = KernelShape::Loop;
+  if (DebugLoc DL = L.getStartLoc()) {
+    K.Loc.Line = DL.getLine();
+    K.Loc.Column = DL.getCol();
+    if (auto *Scope = dyn_cast_or_null<DIScope>(DL.getScope()))
+      K.Loc.File = Scope->getFilename().str();
+  }
+  // Blocks of the loop in layout order: what the core fetches.
+  for (const MachineBasicBlock &MBB : MF) {
+    if (!L.contains(&MBB))
+      continue;
+    for (const MachineInstr &MI : MBB) {
+      if (MI.isMetaInstruction() || MI.isDebugInstr() || MI.isCFIInstruction())
+        continue;
+      // A jump out of the loop runs once, at exit; the kernel is the
+      // steady-state iteration (block placement may leave such a jump after
+      // the back edge until the emitter drops the fall-through).
+      if (MI.isUnconditionalBranch() && MI.getNumExplicitOperands() > 0 &&
+          MI.getOperand(0).isMBB() && !L.contains(MI.getOperand(0).getMBB()))
+        continue;
+      if (MI.isCall())
+        return unsupported("the loop contains a call");
+      if (MI.isInlineAsm())
+        return unsupported("the loop contains inline assembly");
+      if (MI.isPseudo())
+        return unsupported("the loop contains the pseudo-instruction '" +
+                           TC.instrInfo().getName(MI.getOpcode()) +
+                           "' with no machine encoding yet");
+      Expected<MCInst> Inst = lower(MI);
+      if (!Inst)
+        return Inst.takeError();
+      KernelInstr KI;
+      KI.Inst = std::move(*Inst);
+      KI.Size = TC.encode(KI.Inst).size();
+      KI.Text = TC.print(KI.Inst);
+      if (const DebugLoc &DL = MI.getDebugLoc()) {
+        KI.Loc.Line = DL.getLine();
+        KI.Loc.Column = DL.getCol();
+        KI.Loc.File = K.Loc.File;
+      }
+      K.Instrs.push_back(std::move(KI));
+    }
+  }
+  if (K.empty())
+    return unsupported("the loop has no machine instructions");
+  return K;
+}
+
+} // namespace luarch

@@ -1,0 +1,30 @@
+//===- Plugin.cpp - LoopUArch.so, loaded with clang -fpass-plugin --------===//
+//
+// Loading the plugin registers a target-pass-config callback (LLVM's
+// RegisterTargetPassConfigCallback); every codegen pipeline built afterwards
+// gets the LoopUArch pass after block placement. The new-pass-manager hook
+// itself has nothing to add.
+//
+//===----------------------------------------------------------------------===//
+#include "luarch/Kernel/TargetContext.h"
+#include "luarch/Passes/LoopUArchPass.h"
+
+#include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Target/RegisterTargetPassConfigCallback.h"
+
+using namespace llvm;
+
+static RegisterTargetPassConfigCallback
+    AddLoopUArch([](TargetMachine &TM, PassManagerBase &PM,
+                    TargetPassConfig *PassConfig) {
+      if (PassConfig && TM.getTargetTriple().isX86())
+        luarch::insertLoopUArchPass(*PassConfig);
+    });
+
+extern "C" LLVM_ATTRIBUTE_WEAK ::llvm::PassPluginLibraryInfo
+llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "LoopUArch", "1.0",
+          [](PassBuilder &) { luarch::initializeTargets(); }};
+}
