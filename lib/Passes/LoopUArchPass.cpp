@@ -21,6 +21,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -55,12 +56,34 @@ static cl::opt<bool> UArchVerbose(
     cl::desc("List each loop's instructions with their decoding in the "
              "-Rpass-analysis=uarch remark"),
     cl::cat(UArchCat));
+static cl::opt<bool> UArchTimeReport(
+    "uarch-time-report", cl::Hidden,
+    cl::desc("Print the time spent in each stage of the pass at exit"));
 static cl::opt<unsigned> UArchMaxInstructions(
     "uarch-max-instructions",
     cl::desc("Loops with more machine instructions get a missed remark"),
     cl::init(2000), cl::cat(UArchCat));
 
 namespace {
+
+/// Time per stage (-uarch-time-report), printed when the process exits.
+struct StageTimes {
+  double Kernel = 0, Analysis = 0, Remarks = 0;
+  unsigned Loops = 0;
+  ~StageTimes() {
+    if (UArchTimeReport && Loops)
+      errs() << format("uarch: %u loops, kernel %.1f ms, analysis %.1f ms, "
+                       "remarks %.1f ms\n",
+                       Loops, Kernel * 1e3, Analysis * 1e3, Remarks * 1e3);
+  }
+};
+StageTimes Times;
+
+double now() {
+  return std::chrono::duration<double>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 
 /// Decoders per (triple, CPU), shared by every function of the process:
 /// building the MC layer and parsing a uops.info table happen once.
@@ -194,7 +217,9 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, MachineLoop &L,
   if (!Entry)
     return missed(toString(Entry.takeError()));
   const TargetContext &TC = *(*Entry)->TC;
+  double T0 = now();
   Expected<Kernel> K = kernelFromMachineLoop(MF, L, TC);
+  Times.Kernel += now() - T0;
   if (!K)
     return missed(toString(K.takeError()));
   if (K->size() > UArchMaxInstructions)
@@ -213,7 +238,11 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, MachineLoop &L,
   PO.Sim.StopAtSteadyState = UArchIterations == 0;
   PO.Sensitivity = PO.Simulate && UArchSensitivity;
   PO.SensitivityOpts.Sim = PO.Sim;
+  double T1 = now();
   KernelReport R = analyzeKernel(*K, *(*Entry)->Decoder, PO);
+  double T2 = now();
+  Times.Analysis += T2 - T1;
+  ++Times.Loops;
 
   unsigned Unknown = 0;
   for (const DecodedInstr &D : R.Decoded)
@@ -271,6 +300,7 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, MachineLoop &L,
             << R.Decoded[I].Variant << "]";
     return Rem;
   });
+  Times.Remarks += now() - T2;
 }
 
 } // namespace
