@@ -173,6 +173,14 @@ json::Value toJSON(const KernelReport &R) {
       (*P)["static_bound"] = r4(S.Throughput);
     }
   }
+  if (R.Measured || !R.MeasureDetail.empty()) {
+    json::Object Meas{{"detail", R.MeasureDetail}};
+    if (R.Measured) {
+      Meas["cycles_per_iteration"] = r4(*R.Measured);
+      Meas["prediction_error"] = r4(R.cyclesPerIteration() / *R.Measured - 1);
+    }
+    Root["measurement"] = std::move(Meas);
+  }
   if (R.Sensitivity) {
     const SensitivityReport &S = *R.Sensitivity;
     json::Array Res, Verdict, Set;

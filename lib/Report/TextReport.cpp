@@ -213,6 +213,15 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
      << ")\n";
   if (!R.CPUNote.empty())
     OS << "  " << R.CPUNote << "\n";
+  if (R.Measured) {
+    double P = R.cyclesPerIteration();
+    OS << "Measured on this host: " << format("%.2f", *R.Measured)
+       << " cycles per iteration (predicted " << format("%.2f", P)
+       << ", error " << format("%+.1f%%", 100 * (P / *R.Measured - 1))
+       << "); " << R.MeasureDetail << "\n";
+  } else if (!R.MeasureDetail.empty()) {
+    OS << "Measurement: " << R.MeasureDetail << "\n";
+  }
   OS << "Instructions: " << K.size() << ", uops: " << S.UnfusedUops
      << " executed, " << S.FusedUops << " fused, " << S.IssueSlots
      << " issue slots";

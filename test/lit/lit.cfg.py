@@ -35,3 +35,7 @@ if os.path.isdir(os.path.join(config.luarch_shared_dir, "data", "bhive")):
     config.available_features.add("shared-data")
 if os.path.exists(config.luarch_plugin):
     config.available_features.add("plugin")
+
+import platform
+if platform.machine() in ("x86_64", "AMD64") and platform.system() == "Linux":
+    config.available_features.add("x86_64-linux")

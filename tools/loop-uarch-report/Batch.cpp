@@ -3,7 +3,8 @@
 // Reads BHive-style lines (hex[,anything]) and writes
 //   hex,cycles_per_iteration,bound
 // in input order; a block that cannot be analysed gets "error: <reason>" in
-// the bound column and an empty number. Decoding is cached per instruction
+// the bound column and an empty number. With --measure, two more columns:
+//   measured_cycles,measure_status   ("ok", or why the block was refused) Decoding is cached per instruction
 // across blocks, so large corpora run fast.
 //
 //===----------------------------------------------------------------------===//
@@ -12,6 +13,7 @@
 #include "luarch/Analysis/StaticAnalysis.h"
 #include "luarch/Kernel/BytesFrontend.h"
 #include "luarch/Kernel/TargetContext.h"
+#include "luarch/Measure/Measure.h"
 #include "luarch/Model/UopDecoder.h"
 #include "luarch/Report/Pipeline.h"
 
@@ -23,6 +25,36 @@
 using namespace llvm;
 
 namespace luarch {
+
+/// A message as one CSV field: no commas or newlines.
+static std::string csvField(std::string Msg) {
+  for (char &C : Msg)
+    if (C == ',' || C == '\n' || C == '\r')
+      C = ';';
+  return Msg;
+}
+
+/// Measures one block natively (--measure): "cycles,ok" or ",reason".
+static std::string measureBlock(const DriverOptions &Opts,
+                                const TargetContext &TC, StringRef Hex,
+                                unsigned Line) {
+  auto Bytes = parseHex(Hex);
+  if (!Bytes)
+    return "," + csvField(toString(Bytes.takeError()));
+  auto K = kernelFromBytes(TC, *Bytes, ("line " + Twine(Line)).str());
+  if (!K)
+    return "," + csvField(toString(K.takeError()));
+  K->Shape = Opts.Shape;
+  MeasureOptions MO;
+  MO.Shape = Opts.Shape;
+  MO.Repetitions = Opts.MeasureRepetitions;
+  auto M = measureKernel(TC, *K, MO);
+  if (!M)
+    return "," + csvField(toString(M.takeError()));
+  std::string S;
+  raw_string_ostream(S) << format("%.4f", M->CyclesPerIteration) << ",ok";
+  return S;
+}
 
 /// Analyses one block; returns cycles per iteration and the limiting bound.
 static Expected<std::pair<double, std::string>>
@@ -68,20 +100,18 @@ Error runBatch(const DriverOptions &Opts) {
                              Opts.OutputFile.c_str(), EC.message().c_str());
   UopDecoder Decoder(*Opts.Model, **TCOr);
   raw_ostream &OS = Out.os();
-  OS << "hex,cycles_per_iteration,bound\n";
+  OS << "hex,cycles_per_iteration,bound"
+     << (Opts.Measure ? ",measured_cycles,measure_status" : "") << "\n";
   for (const BHiveBlock &B : *Blocks) {
     auto R = analyzeBlock(Opts, **TCOr, Decoder, B.Hex, B.Line);
     OS << B.Hex << ",";
-    if (R) {
-      OS << format("%.4f", R->first) << "," << R->second << "\n";
-      continue;
-    }
-    std::string Msg = toString(R.takeError());
-    // Keep the CSV well-formed: no commas or newlines in the message.
-    for (char &C : Msg)
-      if (C == ',' || C == '\n' || C == '\r')
-        C = ';';
-    OS << ",error: " << Msg << "\n";
+    if (R)
+      OS << format("%.4f", R->first) << "," << R->second;
+    else
+      OS << ",error: " << csvField(toString(R.takeError()));
+    if (Opts.Measure)
+      OS << "," << measureBlock(Opts, **TCOr, B.Hex, B.Line);
+    OS << "\n";
   }
   Out.keep();
   return Error::success();

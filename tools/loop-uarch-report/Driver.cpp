@@ -7,11 +7,13 @@
 #include "luarch/Kernel/BytesFrontend.h"
 #include "luarch/Kernel/ObjectFrontend.h"
 #include "luarch/Kernel/TargetContext.h"
+#include "luarch/Measure/Measure.h"
 #include "luarch/Model/UopDecoder.h"
 #include "luarch/Report/Pipeline.h"
 #include "luarch/Report/Report.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
@@ -113,6 +115,23 @@ Error runDriver(const DriverOptions &Opts) {
     KernelReport R = analyzeKernel(K, Decoder, PO);
     R.Selection = regionSelectionName(Parsed->Selection).str();
     R.CPUNote = Opts.CPUNote;
+    if (Opts.Measure) {
+      MeasureOptions MO;
+      MO.Shape = K.Shape;
+      MO.Repetitions = Opts.MeasureRepetitions;
+      if (auto Meas = measureKernel(TC, K, MO)) {
+        R.Measured = Meas->CyclesPerIteration;
+        std::string Spread;
+        raw_string_ostream(Spread)
+            << format(", spread %.1f%%; ", 100 * Meas->RelativeSpread);
+        R.MeasureDetail = Meas->Detail + Spread + Meas->Method;
+        if (K.Shape == KernelShape::Loop)
+          R.MeasureDetail += "; the loop's own control is replaced by the "
+                             "harness' dec/jnz";
+      } else {
+        R.MeasureDetail = toString(Meas.takeError());
+      }
+    }
     for (const std::string &W : Parsed->Warnings)
       if (StringRef(W).contains("'" + K.Name + "'") ||
           Parsed->Kernels.size() == 1)

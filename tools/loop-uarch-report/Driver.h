@@ -42,6 +42,9 @@ struct DriverOptions {
   /// --harness-context: concrete register values, as the measurement
   /// harness (and BHive) sets them.
   AddressContext Addresses;
+  /// --measure: run each kernel natively and report the measurement.
+  bool Measure = false;
+  unsigned MeasureRepetitions = 31;
   /// --what-if: changes to the simulated machine.
   WhatIf SimWhatIf;
 };

@@ -129,6 +129,15 @@ static cl::opt<std::string> WhatIfSpec(
              "rs=unlimited,rob=400 (rob, rs, lb, sb, int-prf, vec-prf, "
              "buffers, issue-width, retire-width, frontend-width)"),
     cl::value_desc("name=value,..."), cl::cat(Cat));
+static cl::opt<bool> Measure(
+    "measure",
+    cl::desc("Also run each kernel natively on this host (x86-64 Linux; "
+             "forked, time-limited) and report measured cycles/iteration "
+             "beside the prediction (docs/measurement.md)"),
+    cl::cat(Cat));
+static cl::opt<unsigned> MeasureReps(
+    "measure-repetitions", cl::desc("Timed runs per configuration"),
+    cl::init(31), cl::cat(Cat));
 static cl::opt<bool> DebugMatching("debug-matching", cl::Hidden,
                                    cl::desc("Print uops.info candidates"));
 
@@ -177,6 +186,8 @@ int main(int argc, char **argv) {
   Opts.Triple = MTriple;
   Opts.Model = &*Model;
   Opts.CPUNote = CPUNote;
+  Opts.Measure = Measure;
+  Opts.MeasureRepetitions = MeasureReps;
   Opts.Iterations = Iterations;
   Opts.Simulate = !StaticOnly;
   Opts.Timeline = Timeline;

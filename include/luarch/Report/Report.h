@@ -37,6 +37,9 @@ struct KernelReport {
   std::string WhatIf;
   /// The sensitivity sweep, when it ran.
   std::optional<SensitivityReport> Sensitivity;
+  /// --measure: cycles per iteration measured on the host, how, or why not.
+  std::optional<double> Measured;
+  std::string MeasureDetail;
   /// How -mcpu=native was resolved (host and model), empty otherwise.
   std::string CPUNote;
   /// How the region was selected ("innermost loops", "IACA markers").

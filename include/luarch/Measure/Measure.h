@@ -1,0 +1,74 @@
+//===- Measure.h - Run a kernel natively and time it -----------*- C++ -*-===//
+//
+// BHive-style measurement of a kernel on the host: the block is placed in
+// an executable buffer, unrolled at two factors (or wrapped in a counted
+// loop at two trip counts), with every general register holding one value
+// that points into a scratch area whose pages are mapped on demand onto a
+// few shared physical pages (so data stays in L1). It runs in a forked
+// child with a time limit, so a faulting or hanging kernel cannot take the
+// tool down. Time comes from rdtsc, converted to core cycles against a
+// dependent chain of one-cycle adds timed the same way (this works without
+// hardware performance counters).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_MEASURE_MEASURE_H
+#define LUARCH_MEASURE_MEASURE_H
+
+#include "luarch/Kernel/Kernel.h"
+#include "llvm/Support/Error.h"
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace luarch {
+
+class TargetContext;
+
+struct MeasureOptions {
+  /// Unrolled: the block repeated back to back. Loop: the block followed by
+  /// `dec <counter>; jnz` (BHive's loop form; the counter is the highest of
+  /// r15..r8 the block does not use).
+  KernelShape Shape = KernelShape::Unrolled;
+  /// Copies of the block (unrolled form); scaled down for long blocks so the
+  /// code stays within 24 KB (L1i).
+  unsigned UnrollLarge = 200, UnrollSmall = 100;
+  /// Trip counts (loop form).
+  unsigned LoopLarge = 2000, LoopSmall = 1000;
+  /// Timed runs per configuration (after one warm-up run).
+  unsigned Repetitions = 31;
+  /// Wall-clock limit for the whole measurement, seconds.
+  unsigned TimeoutSeconds = 20;
+  /// The value of every general register (BHive-style).
+  uint64_t RegisterValue = 0x40000800;
+};
+
+struct Measurement {
+  /// Core cycles per block instance (loop form: per iteration, including
+  /// the dec/jnz).
+  double CyclesPerIteration = 0;
+  /// TSC ticks per core cycle, from the calibration chain.
+  double TSCPerCycle = 0;
+  /// Spread of the samples: (75th - 25th percentile) / median of the
+  /// per-iteration estimate, as a rough noise indicator.
+  double RelativeSpread = 0;
+  /// Pages mapped on demand for the kernel's memory accesses.
+  unsigned PagesMapped = 0;
+  /// Loop form: the counter register; unrolled form: the factors.
+  std::string Detail;
+  std::string Method;
+};
+
+/// Why a kernel cannot be measured, before running it (syscalls,
+/// privileged or VM-exiting instructions, control flow leaving the block);
+/// empty if it can be.
+std::string screenForMeasurement(const TargetContext &TC, const Kernel &K);
+
+/// Measures \p K (its trailing back-edge branch, if any, is dropped: the
+/// harness supplies the loop control in the loop form).
+llvm::Expected<Measurement> measureKernel(const TargetContext &TC,
+                                          const Kernel &K,
+                                          const MeasureOptions &Opts = {});
+
+} // namespace luarch
+
+#endif

@@ -1,0 +1,363 @@
+//===- Harness.cpp - Fork, run, time -------------------------------------===//
+//
+// Everything that touches the kernel happens in a forked child: the parent
+// only reads a result record from a pipe, with a deadline, and interprets
+// the child's exit status when there is none.
+//
+//===----------------------------------------------------------------------===//
+#include "MeasureInternal.h"
+#include "luarch/Kernel/TargetContext.h"
+#include "luarch/Measure/Measure.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/MC/MCInstrDesc.h"
+#include "llvm/MC/MCRegisterInfo.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <x86intrin.h>
+
+using namespace llvm;
+
+namespace luarch {
+namespace measure {
+namespace {
+
+/// Exit codes of the child besides signals.
+enum : int { ExitOK = 0, ExitBadAccess = 71, ExitSetup = 72 };
+
+/// What the child reports.
+struct Record {
+  double TicksPerIteration = 0;
+  double TicksPerCycle = 0;
+  double Spread = 0;
+  unsigned Pages = 0;
+};
+
+//--- Child side ------------------------------------------------------------
+
+int ScratchFD = -1;
+volatile unsigned PagesMapped = 0;
+constexpr unsigned MaxPages = 8192;
+constexpr unsigned ScratchPages = 4;
+
+void onSegv(int, siginfo_t *SI, void *) {
+  uintptr_t Addr = reinterpret_cast<uintptr_t>(SI->si_addr);
+  uintptr_t Page = Addr & ~uintptr_t(4095);
+  // Null-page and non-canonical accesses (reported as address 0), the
+  // harness' own areas, and runaway kernels are fatal.
+  if (Page < 0x10000 || Page >= 0x7e0000000000ULL || PagesMapped >= MaxPages)
+    _exit(ExitBadAccess);
+  void *P = mmap(reinterpret_cast<void *>(Page), 4096, PROT_READ | PROT_WRITE,
+                 MAP_SHARED | MAP_FIXED_NOREPLACE, ScratchFD,
+                 (PagesMapped % ScratchPages) * 4096);
+  if (P == MAP_FAILED) // already mapped: a write to code, or similar
+    _exit(ExitBadAccess);
+  PagesMapped = PagesMapped + 1;
+}
+
+using Fn = void (*)();
+
+Fn place(const Bytes &Code) {
+  size_t Size = (Code.size() + 4095) & ~size_t(4095);
+  void *P = mmap(nullptr, Size, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (P == MAP_FAILED)
+    _exit(ExitSetup);
+  std::memcpy(P, Code.data(), Code.size());
+  // No kernel store may modify code (RIP-relative stores would): such a
+  // write faults and is reported instead of executing garbage.
+  if (mprotect(P, Size, PROT_READ | PROT_EXEC) != 0)
+    _exit(ExitSetup);
+  return reinterpret_cast<Fn>(P);
+}
+
+inline uint64_t timeCall(Fn F) {
+  _mm_lfence();
+  uint64_t T0 = __rdtsc();
+  _mm_lfence();
+  F();
+  _mm_lfence();
+  uint64_t T1 = __rdtsc();
+  _mm_lfence();
+  return T1 - T0;
+}
+
+double quantile(std::vector<double> V, double Q) {
+  std::sort(V.begin(), V.end());
+  double Pos = Q * (V.size() - 1);
+  size_t I = size_t(Pos);
+  double F = Pos - I;
+  return I + 1 < V.size() ? V[I] * (1 - F) + V[I + 1] * F : V[I];
+}
+
+bool setupChild(uint64_t RegValue) {
+  // Scratch pages filled with the register value, so that loaded pointers
+  // point into the scratch area too (as in BHive).
+  ScratchFD = memfd_create("loop-uarch-scratch", 0);
+  if (ScratchFD < 0 || ftruncate(ScratchFD, ScratchPages * 4096) != 0)
+    return false;
+  void *Fill = mmap(nullptr, ScratchPages * 4096, PROT_READ | PROT_WRITE,
+                    MAP_SHARED, ScratchFD, 0);
+  if (Fill == MAP_FAILED)
+    return false;
+  auto *Words = static_cast<uint64_t *>(Fill);
+  for (size_t I = 0; I < ScratchPages * 4096 / 8; ++I)
+    Words[I] = RegValue;
+  munmap(Fill, ScratchPages * 4096);
+  if (mmap(reinterpret_cast<void *>(SaveSlotAddr), 4096,
+           PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
+           0) == MAP_FAILED)
+    return false;
+  if (mmap(reinterpret_cast<void *>(StackBase), StackSize,
+           PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
+           0) == MAP_FAILED)
+    return false;
+  static char AltStack[64 * 1024];
+  stack_t SS{};
+  SS.ss_sp = AltStack;
+  SS.ss_size = sizeof(AltStack);
+  sigaltstack(&SS, nullptr);
+  struct sigaction SA {};
+  SA.sa_sigaction = onSegv;
+  SA.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+  sigaction(SIGSEGV, &SA, nullptr);
+  // Denormals must not slow FP kernels down (FTZ | DAZ).
+  _mm_setcsr(_mm_getcsr() | 0x8040);
+  return true;
+}
+
+[[noreturn]] void runChild(int Out, const Bytes &CodeA, const Bytes &CodeB,
+                           double Span, unsigned Reps, uint64_t RegValue) {
+  if (!setupChild(RegValue))
+    _exit(ExitSetup);
+  bool AVX = __builtin_cpu_supports("avx");
+  // Calibration: a dependent chain of `add rax, rbx`, one cycle each on
+  // every x86-64 core, at two lengths. (Not `add rax, 1`: Golden Cove
+  // executes small immediate adds at rename, so such a chain runs faster
+  // than one add per cycle.)
+  Bytes Add = {0x48, 0x01, 0xD8};
+  Fn CalA = place(wrapCallable(unrolled(Add, 2000), RegValue, AVX));
+  Fn CalB = place(wrapCallable(unrolled(Add, 1000), RegValue, AVX));
+  Fn A = place(CodeA), B = place(CodeB);
+  for (Fn F : {CalA, CalB, A, B, A, B}) // warm-up: map pages, fill caches
+    F();
+  std::vector<double> TA, TB, CA, CB, PerRep;
+  for (unsigned R = 0; R < Reps; ++R) {
+    double C1 = timeCall(CalA), C0 = timeCall(CalB);
+    double T1 = timeCall(A), T0 = timeCall(B);
+    CA.push_back(C1), CB.push_back(C0), TA.push_back(T1), TB.push_back(T0);
+    if (C1 > C0)
+      PerRep.push_back((T1 - T0) / Span / ((C1 - C0) / 1000));
+  }
+  Record Rec;
+  // The lower quartile: interference only ever adds time.
+  Rec.TicksPerCycle = (quantile(CA, 0.25) - quantile(CB, 0.25)) / 1000;
+  Rec.TicksPerIteration = (quantile(TA, 0.25) - quantile(TB, 0.25)) / Span;
+  if (!PerRep.empty()) {
+    double Med = quantile(PerRep, 0.5);
+    Rec.Spread = Med > 0 ? (quantile(PerRep, 0.75) - quantile(PerRep, 0.25)) /
+                               Med
+                         : 0;
+  }
+  Rec.Pages = PagesMapped;
+  if (write(Out, &Rec, sizeof(Rec)) != sizeof(Rec))
+    _exit(ExitSetup);
+  _exit(ExitOK);
+}
+
+//--- Parent side -----------------------------------------------------------
+
+Error childFailure(int Status) {
+  std::string Why;
+  if (WIFSIGNALED(Status)) {
+    switch (WTERMSIG(Status)) {
+    case SIGILL:
+      Why = "illegal instruction (the host lacks an instruction set the "
+            "kernel uses, or the bytes are not valid code)";
+      break;
+    case SIGFPE:
+      Why = "arithmetic exception (e.g. a division by zero or overflow with "
+            "the harness' register values)";
+      break;
+    case SIGBUS:
+      Why = "bus error";
+      break;
+    case SIGSEGV:
+      Why = "segmentation fault";
+      break;
+    case SIGKILL:
+    case SIGALRM:
+      Why = "time limit exceeded";
+      break;
+    default:
+      Why = "killed by signal " + std::to_string(WTERMSIG(Status));
+    }
+  } else if (WIFEXITED(Status) && WEXITSTATUS(Status) == ExitBadAccess) {
+    Why = "memory access the harness cannot map (null page, non-canonical "
+          "address, or a write to the harness' own memory)";
+  } else {
+    Why = "the measurement process failed to set up (exit status " +
+          std::to_string(WIFEXITED(Status) ? WEXITSTATUS(Status) : -1) + ")";
+  }
+  return createStringError(inconvertibleErrorCode(),
+                           "kernel not measured: %s", Why.c_str());
+}
+
+Expected<Record> runIsolated(const Bytes &CodeA, const Bytes &CodeB,
+                             double Span, const MeasureOptions &Opts) {
+  int Pipe[2];
+  if (pipe(Pipe) != 0)
+    return createStringError(inconvertibleErrorCode(), "pipe: %s",
+                             strerror(errno));
+  pid_t Pid = fork();
+  if (Pid < 0)
+    return createStringError(inconvertibleErrorCode(), "fork: %s",
+                             strerror(errno));
+  if (Pid == 0) {
+    close(Pipe[0]);
+    alarm(Opts.TimeoutSeconds);
+    struct rlimit Core = {0, 0};
+    setrlimit(RLIMIT_CORE, &Core);
+    runChild(Pipe[1], CodeA, CodeB, Span, std::max(3u, Opts.Repetitions),
+             Opts.RegisterValue);
+  }
+  close(Pipe[1]);
+  Record Rec;
+  size_t Got = 0;
+  pollfd P{Pipe[0], POLLIN, 0};
+  int TimeoutMs = int(Opts.TimeoutSeconds) * 1000 + 1000;
+  while (Got < sizeof(Rec)) {
+    int R = poll(&P, 1, TimeoutMs);
+    if (R <= 0)
+      break;
+    ssize_t N = read(Pipe[0], reinterpret_cast<char *>(&Rec) + Got,
+                     sizeof(Rec) - Got);
+    if (N <= 0)
+      break;
+    Got += N;
+  }
+  close(Pipe[0]);
+  if (Got < sizeof(Rec))
+    kill(Pid, SIGKILL);
+  int Status = 0;
+  while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR)
+    ;
+  if (Got < sizeof(Rec))
+    return childFailure(Status);
+  return Rec;
+}
+
+/// The highest of r15..r8 that no instruction of \p K touches (hardware
+/// number), or -1.
+int pickCounter(const TargetContext &TC, const Kernel &K, size_t Count) {
+  const MCRegisterInfo &MRI = TC.regInfo();
+  for (int HW = 15; HW >= 8; --HW) {
+    std::string Name = "R" + std::to_string(HW);
+    MCRegister Reg;
+    for (unsigned R = 1; R < MRI.getNumRegs(); ++R)
+      if (StringRef(MRI.getName(R)) == Name)
+        Reg = R;
+    if (!Reg)
+      continue;
+    bool Used = false;
+    for (size_t I = 0; I < Count && !Used; ++I) {
+      const MCInst &Inst = K.Instrs[I].Inst;
+      for (const MCOperand &Op : Inst)
+        if (Op.isReg() && Op.getReg() && MRI.regsOverlap(Op.getReg(), Reg))
+          Used = true;
+      const MCInstrDesc &D = TC.instrInfo().get(Inst.getOpcode());
+      for (MCPhysReg R : D.implicit_uses())
+        Used |= MRI.regsOverlap(R, Reg);
+      for (MCPhysReg R : D.implicit_defs())
+        Used |= MRI.regsOverlap(R, Reg);
+    }
+    if (!Used)
+      return HW;
+  }
+  return -1;
+}
+
+} // namespace
+} // namespace measure
+
+using namespace measure;
+
+Expected<Measurement> measureKernel(const TargetContext &TC, const Kernel &K,
+                                    const MeasureOptions &Opts) {
+#if !defined(__x86_64__) || !defined(__linux__)
+  return createStringError(inconvertibleErrorCode(),
+                           "native measurement needs an x86-64 Linux host");
+#else
+  std::string Refusal = screenForMeasurement(TC, K);
+  if (!Refusal.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "kernel not measured: %s", Refusal.c_str());
+  size_t Count = K.size();
+  if (K.Shape == KernelShape::Loop &&
+      TC.instrInfo().get(K.Instrs.back().Inst.getOpcode()).isBranch())
+    --Count;
+  Bytes Block;
+  for (size_t I = 0; I < Count; ++I) {
+    auto Enc = TC.encode(K.Instrs[I].Inst);
+    Block.insert(Block.end(), Enc.begin(), Enc.end());
+  }
+  bool AVX = __builtin_cpu_supports("avx");
+  Measurement M;
+  M.Method = "rdtsc (lfence-fenced), converted to core cycles against a "
+             "dependent chain of 1-cycle register adds timed the same way; "
+             "lower quartile of " + std::to_string(Opts.Repetitions) + " runs";
+  Bytes A, B;
+  double Span;
+  if (Opts.Shape == KernelShape::Loop) {
+    int Counter = pickCounter(TC, K, Count);
+    if (Counter < 0)
+      return createStringError(inconvertibleErrorCode(),
+                               "kernel not measured: it uses every register "
+                               "of r8-r15, none is free for the loop counter");
+    Bytes Body = counted(Block, Counter);
+    A = wrapCallable(Body, Opts.RegisterValue, AVX, Counter, Opts.LoopLarge);
+    B = wrapCallable(Body, Opts.RegisterValue, AVX, Counter, Opts.LoopSmall);
+    Span = double(Opts.LoopLarge) - Opts.LoopSmall;
+    M.Detail = "loop form: block + dec r" + std::to_string(Counter) +
+               "; jnz, " + std::to_string(Opts.LoopLarge) + " and " +
+               std::to_string(Opts.LoopSmall) + " iterations";
+  } else {
+    // Keep the unrolled code within 24 KB, BHive-style, so it stays in L1i.
+    unsigned Large = Opts.UnrollLarge, Small = Opts.UnrollSmall;
+    if (Block.size() * Large > 24 * 1024) {
+      Large = std::max<unsigned>(4, 24 * 1024 / Block.size());
+      Small = Large / 2;
+    }
+    A = wrapCallable(unrolled(Block, Large), Opts.RegisterValue, AVX);
+    B = wrapCallable(unrolled(Block, Small), Opts.RegisterValue, AVX);
+    Span = double(Large) - Small;
+    M.Detail = "unrolled form: " + std::to_string(Large) + " and " +
+               std::to_string(Small) + " copies";
+  }
+  auto Rec = runIsolated(A, B, Span, Opts);
+  if (!Rec)
+    return Rec.takeError();
+  if (!(Rec->TicksPerCycle > 0))
+    return createStringError(inconvertibleErrorCode(),
+                             "kernel not measured: the calibration chain did "
+                             "not time consistently (a very noisy host?)");
+  M.TSCPerCycle = Rec->TicksPerCycle;
+  M.CyclesPerIteration =
+      std::max(0.0, Rec->TicksPerIteration / Rec->TicksPerCycle);
+  M.RelativeSpread = Rec->Spread;
+  M.PagesMapped = Rec->Pages;
+  return M;
+#endif
+}
+
+} // namespace luarch

@@ -1,0 +1,114 @@
+//===- MeasureTest.cpp - The native harness on kernels with known timing ---===//
+//
+// Kernels whose throughput is the same on every x86-64 core LoopUArch
+// models: a dependent register add chain (1 cycle per add) and a dependent
+// 64-bit imul chain (3 cycles per imul). The host may be a noisy shared VM:
+// a check passes if one of five measurements is within 3%, and fails if
+// none is (a systematic error, not noise).
+//
+//===----------------------------------------------------------------------===//
+#include "luarch/Kernel/BytesFrontend.h"
+#include "luarch/Kernel/TargetContext.h"
+#include "luarch/Measure/Measure.h"
+#include "gtest/gtest.h"
+
+#include <cmath>
+
+using namespace luarch;
+using namespace llvm;
+
+namespace {
+
+struct Harness {
+  std::unique_ptr<TargetContext> TC;
+  Harness() {
+    auto C = TargetContext::create("", "x86-64");
+    EXPECT_TRUE(bool(C));
+    TC = std::move(*C);
+  }
+  Kernel kernel(StringRef Hex, KernelShape Shape) {
+    auto Bytes = parseHex(Hex);
+    EXPECT_TRUE(bool(Bytes));
+    auto K = kernelFromBytes(*TC, *Bytes, "test");
+    EXPECT_TRUE(bool(K)) << toString(K.takeError());
+    K->Shape = Shape;
+    return std::move(*K);
+  }
+  /// Best of five attempts, as |measured / expected - 1|.
+  double bestError(StringRef Hex, KernelShape Shape, double Expected) {
+    Kernel K = kernel(Hex, Shape);
+    MeasureOptions O;
+    O.Shape = Shape;
+    double Best = 1e9;
+    for (int Attempt = 0; Attempt < 5 && Best > 0.03; ++Attempt) {
+      auto M = measureKernel(*TC, K, O);
+      if (!M) {
+        ADD_FAILURE() << toString(M.takeError());
+        return Best;
+      }
+      Best = std::min(Best, std::fabs(M->CyclesPerIteration / Expected - 1));
+    }
+    return Best;
+  }
+  std::string refusal(StringRef Hex, KernelShape Shape = KernelShape::Unrolled) {
+    Kernel K = kernel(Hex, Shape);
+    MeasureOptions O;
+    O.Shape = Shape;
+    O.Repetitions = 3;
+    auto M = measureKernel(*TC, K, O);
+    if (M)
+      return "";
+    return toString(M.takeError());
+  }
+};
+
+#if defined(__x86_64__) && defined(__linux__)
+TEST(Measure, DependentAddChainIsOneCyclePerAdd) {
+  Harness H;
+  EXPECT_LT(H.bestError("4801d8", KernelShape::Unrolled, 1.0), 0.03);
+  // Loop form: add + the harness' fused dec/jnz, still 1 cycle.
+  EXPECT_LT(H.bestError("4801d8", KernelShape::Loop, 1.0), 0.03);
+}
+
+TEST(Measure, DependentImulChainIsThreeCyclesPerImul) {
+  Harness H;
+  EXPECT_LT(H.bestError("480fafc0480fafc0480fafc0480fafc0",
+                        KernelShape::Unrolled, 12.0),
+            0.03);
+}
+
+TEST(Measure, RefusesOrReportsBadKernels) {
+  Harness H;
+  EXPECT_NE(H.refusal("0f05").find("system, privileged or VM-exiting"),
+            std::string::npos); // syscall
+  EXPECT_NE(H.refusal("0fa2").find("system, privileged or VM-exiting"),
+            std::string::npos); // cpuid
+  EXPECT_NE(H.refusal("0f0b").find("traps"), std::string::npos); // ud2
+  EXPECT_NE(H.refusal("e800000000").find("call"), std::string::npos);
+  EXPECT_NE(H.refusal("c3").find("returns"), std::string::npos);
+  EXPECT_NE(H.refusal("74004801d8").find("branch inside the block"),
+            std::string::npos);
+  // These run, and fail in the child, which the harness survives.
+  EXPECT_NE(H.refusal("48f7f0").find("arithmetic exception"),
+            std::string::npos); // div rax: rdx:rax / rax overflows
+  EXPECT_NE(H.refusal("488b0425000000ff").find("cannot map"),
+            std::string::npos); // load from a non-canonical address
+  EXPECT_NE(H.refusal("48890500000000").find("cannot map"),
+            std::string::npos); // store into the harness' code
+}
+
+TEST(Measure, MapsScratchPagesOnDemand) {
+  Harness H;
+  Kernel K = H.kernel("488b00", KernelShape::Unrolled); // pointer chase
+  MeasureOptions O;
+  O.Repetitions = 5;
+  auto M = measureKernel(*H.TC, K, O);
+  ASSERT_TRUE(bool(M)) << toString(M.takeError());
+  EXPECT_GE(M->PagesMapped, 1u);
+  // Load-to-use latency: 4 or 5 cycles on every modelled core.
+  EXPECT_GT(M->CyclesPerIteration, 3.5);
+  EXPECT_LT(M->CyclesPerIteration, 6.5);
+}
+#endif
+
+} // namespace
