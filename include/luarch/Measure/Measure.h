@@ -32,8 +32,11 @@ struct MeasureOptions {
   /// Copies of the block (unrolled form); scaled down for long blocks so the
   /// code stays within 24 KB (L1i).
   unsigned UnrollLarge = 200, UnrollSmall = 100;
+  /// Unrolled form: both unrolled bodies run this many times (in a counted
+  /// loop on a register the block does not use).
+  unsigned OuterTrips = 50;
   /// Trip counts (loop form).
-  unsigned LoopLarge = 2000, LoopSmall = 1000;
+  unsigned LoopLarge = 20000, LoopSmall = 10000;
   /// Timed runs per configuration (after one warm-up run).
   unsigned Repetitions = 31;
   /// Wall-clock limit for the whole measurement, seconds.
