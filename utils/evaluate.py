@@ -23,6 +23,7 @@ Reproduces the accuracy figures quoted in docs/evaluation.md.
 """
 import argparse
 import csv
+import io
 import math
 import os
 import statistics
@@ -126,6 +127,28 @@ def run_loop_uarch(tool, mcpu, hexes, form, extra):
     return preds, secs
 
 
+def measure_on_host(tool, hexes, form, label, chunk=100):
+    """Measures the blocks natively (loop-uarch-report --batch --measure),
+    in chunks for the progress bar; None where a block was refused."""
+    out_vals, reasons = [], []
+    start = time.time()
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(0, len(hexes), chunk):
+            progress(i, len(hexes), start, label)
+            inp = os.path.join(tmp, "in.csv")
+            with open(inp, "w") as f:
+                f.write("".join(h + "\n" for h in hexes[i:i + chunk]))
+            res = subprocess.run([tool, "-mcpu=native", "--static", "--batch",
+                                  inp, "--as=" + form, "--measure"],
+                                 capture_output=True, text=True, check=True)
+            for row in list(csv.DictReader(io.StringIO(res.stdout))):
+                ok = row["measure_status"] == "ok"
+                out_vals.append(float(row["measured_cycles"]) if ok else None)
+                reasons.append(row["measure_status"])
+    progress(len(hexes), len(hexes), start, label)
+    return out_vals, reasons, time.time() - start
+
+
 def run_llvm_mca(mcpu, asm_blocks, iterations=100):
     """One llvm-mca-22 process with one region per block (JSON output)."""
     import json
@@ -176,6 +199,13 @@ def main():
                     help="skip blocks with any of these flags (e.g. div,x87)")
     ap.add_argument("--csv", help="write per-block results here")
     ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--measure", action="store_true",
+                    help="also measure every block on this host (x86-64 "
+                         "Linux) and compare with the corpus' measurements")
+    ap.add_argument("--truth", choices=["corpus", "host"], default="corpus",
+                    help="score the predictions against the corpus' "
+                         "measurements or this host's (needs --measure; use "
+                         "--mcpu native and --run-llvm-mca)")
     ap.add_argument("--by-app", action="store_true",
                     help="also score each source application separately "
                          "(a check that no application carries the score)")
@@ -196,6 +226,7 @@ def main():
         extra.append("--harness-context")
 
     results = {}
+    host_measured = {}
     for form in args.forms.split(","):
         meas_col = "measured_" + form
         mca_col = "llvm_mca_pred" + ("_loop" if form == "loop" else "")
@@ -203,6 +234,16 @@ def main():
                  loop_form(r["hex"], r["loop_reg"]) for r in rows]
         # Blocks the corpus could not measure in this form have no value.
         meas = [float(r[meas_col]) if r[meas_col] else -1.0 for r in rows]
+        if args.measure:
+            host, reasons, hsecs = measure_on_host(args.tool, hexes, form,
+                                                   "measure " + form)
+            pairs = [(h, m) for h, m in zip(host, meas)
+                     if h is not None and m > 0]
+            within5 = sum(abs(h / m - 1) <= 0.05 for h, m in pairs)
+            refused = sum(h is None for h in host)
+            host_measured[form] = (host, within5, len(pairs), refused, hsecs)
+            if args.truth == "host":
+                meas = [h if h is not None else -1.0 for h in host]
         start = time.time()
         progress(0, 1, start, form)
         preds, secs = run_loop_uarch(args.tool, args.mcpu, hexes, form, extra)
@@ -236,6 +277,15 @@ def main():
             print("%-9s %-10s %5d %7.2f%% %7.2f%% %7.3f %8.1f%% %9s" %
                   (form, name, s["n"], s["mape"], s["median"], s["tau"],
                    s["within10"], "%.2f" % t if t is not None else "-"))
+    if host_measured:
+        print("\nThis host's measurements (loop-uarch-report --measure) against "
+              "the corpus' (%s):" % os.path.basename(args.corpus))
+        for form, (host, w5, n, refused, hsecs) in host_measured.items():
+            print("  %-9s %d of %d blocks within 5%% (%.1f%%), %d refused, "
+                  "%.0f s" % (form, w5, n, 100.0 * w5 / max(1, n), refused,
+                              hsecs))
+        if args.truth == "host":
+            print("  (scores above are against this host's measurements)")
     if args.by_app:
         apps = sorted(set(r["app"] for r in rows))
         print("\nPer application (LoopUArch / llvm-mca: MAPE, tau)")

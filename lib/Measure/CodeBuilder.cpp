@@ -55,10 +55,12 @@ Bytes wrapCallable(const Bytes &Body, uint64_t RegValue, bool ZeroUpper,
       B.push_back(0x66);
     B.insert(B.end(), {0x0F, 0x6C, uint8_t(0xC0 | (X & 7) << 3 | (X & 7))});
   }
-  movImm(B, RSP, StackBase + StackSize / 2);
+  // rsp too holds the register value: pushes, pops and frame accesses of
+  // the kernel land in the scratch area, mapped on demand like any other
+  // data (a block with a function prologue, unrolled, walks down by
+  // kilobytes).
   for (unsigned R = 0; R < 16; ++R)
-    if (R != RSP)
-      movImm(B, R, int(R) == CounterReg ? Trips : RegValue);
+    movImm(B, R, int(R) == CounterReg ? Trips : RegValue);
   // The body (a loop head, for the counted form) starts on a 64-byte
   // boundary of the page-aligned buffer; the nops run once.
   while (B.size() % 64)

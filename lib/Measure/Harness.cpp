@@ -101,6 +101,10 @@ double quantile(std::vector<double> V, double Q) {
 }
 
 bool setupChild(uint64_t RegValue) {
+  // The parent's crash handlers (LLVM prints a stack dump) must not run for
+  // a kernel's fault: the parent reports it from the exit status.
+  for (int Sig : {SIGILL, SIGFPE, SIGBUS, SIGTRAP, SIGABRT, SIGSYS, SIGALRM})
+    signal(Sig, SIG_DFL);
   // Scratch pages filled with the register value, so that loaded pointers
   // point into the scratch area too (as in BHive).
   ScratchFD = memfd_create("loop-uarch-scratch", 0);
@@ -115,10 +119,6 @@ bool setupChild(uint64_t RegValue) {
     Words[I] = RegValue;
   munmap(Fill, ScratchPages * 4096);
   if (mmap(reinterpret_cast<void *>(SaveSlotAddr), 4096,
-           PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
-           0) == MAP_FAILED)
-    return false;
-  if (mmap(reinterpret_cast<void *>(StackBase), StackSize,
            PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
            0) == MAP_FAILED)
     return false;

@@ -16,11 +16,9 @@ enum : unsigned { RAX = 0, RSP = 4, R8 = 8, R11 = 11, R15 = 15 };
 /// Fixed addresses of the child's world (far from the kernel's scratch
 /// values, which cluster around small multiples of the register value).
 constexpr uint64_t SaveSlotAddr = 0x7e0000000000ULL; ///< saved rsp
-constexpr uint64_t StackBase = 0x7e0000100000ULL;    ///< 1 MB kernel stack
-constexpr uint64_t StackSize = 1 << 20;
 
 /// A callable block: pushes callee-saved registers, saves rsp, sets the
-/// vector registers to 1.0, moves rsp to the kernel stack, sets every GPR
+/// vector registers to 1.0, sets every GPR (rsp included)
 /// to \p RegValue (the loop counter, if any, to \p Trips), runs \p Body
 /// (placed at a 64-byte boundary of the page-aligned buffer), restores and
 /// returns.
