@@ -58,6 +58,20 @@ def main():
                                after.ru_stime - before.ru_stime)
         sys.stderr.write("\rrun %d/%d" % (r + 1, args.runs))
     sys.stderr.write("\n")
+    # LLVM's own pass timers: the plugin pass' wall time inside the
+    # compile, insensitive to how busy the machine is overall.
+    shares = []
+    for r in range(args.runs):
+        res = subprocess.run(configs["plugin, -Rpass=uarch"] +
+                             ["-ftime-report"], capture_output=True,
+                             text=True)
+        ours = [l for l in res.stderr.splitlines() if "LoopUArch:" in l]
+        totals = [l for l in res.stderr.splitlines()
+                  if "Total Execution Time:" in l]
+        if ours and totals:
+            pass_wall = float(ours[0].split()[9])
+            total = max(float(t.split()[3]) for t in totals)
+            shares.append((pass_wall, total))
     plain = statistics.median(times["plain"])
     wplain = statistics.median(walls["plain"])
     print("sqlite3.c -O2, median of %d interleaved runs (CPU time; wall)"
@@ -68,6 +82,12 @@ def main():
         print("  %-22s %7.2f s %+6.1f%%   wall %7.2f s %+6.1f%%   (CPU: %s)" %
               (name, m, 100 * (m / plain - 1), w, 100 * (w / wplain - 1),
                ", ".join("%.2f" % t for t in ts)))
+    if shares:
+        pw = statistics.median(p for p, _ in shares)
+        tot = statistics.median(t for _, t in shares)
+        print("  -ftime-report: LoopUArch pass %.2f s of %.2f s compile "
+              "(%.1f%%), median of %d" % (pw, tot, 100 * pw / tot,
+                                          len(shares)))
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/Descriptions.h"
+#include "IntelRules.h"
 
 namespace luarch {
 namespace descriptions {
@@ -92,14 +93,7 @@ MachineModel makeAlderLake() {
   Mem.LoadsPerCycle = {3, "[IntelOpt §2.1] three 256-bit loads per cycle"};
   Mem.StoresPerCycle = {2, "[IntelOpt §2.1] two stores per cycle"};
 
-  MacroFusionRules &MF = M.MacroFusion;
-  MF.Cmp = MF.Test = MF.Add = MF.Sub = MF.And = MF.IncDec = true;
-  MF.OrXor = false;
-  MF.ArithOnlyWithZeroCarrySignedCompares = true;
-  MF.NoMemImm = true;
-  MF.NoRIPRelative = true;
-  MF.AllowMemory = true;
-  MF.Source = "[IntelOpt §3.4.2.2] Table 3-1 (Sandy Bridge and later)";
+  setSandyBridgeMacroFusion(M);
 
   M.Unlamination = {UnlaminationRule::IndexedUnlessTwoOperandRMW,
                     "[uiCA] §4: unchanged since Haswell"};
@@ -107,9 +101,7 @@ MachineModel makeAlderLake() {
                                  "0 uops executed"};
   M.MoveElimination.Vector = {true, "[uops.info] MOVAPS_0F28: 0 uops "
                                     "executed"};
-  M.Idioms.ZeroIdioms = {true, "[IntelOpt §3.5.1.8] zero idioms"};
-  M.Idioms.ZeroIdiomsNeedNoPort = {true, "[IntelOpt §3.5.1.8] at rename"};
-  M.Idioms.OnesIdioms = {true, "[IntelOpt §3.5.1.8] pcmpeq x,x"};
+  setSandyBridgeIdioms(M);
   return M;
 }
 

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/Descriptions.h"
+#include "IntelRules.h"
 
 namespace luarch {
 namespace descriptions {
@@ -86,14 +87,7 @@ MachineModel makeHaswell() {
   Mem.LoadsPerCycle = {2, "[IntelOpt §2.4.4] two loads per cycle"};
   Mem.StoresPerCycle = {1, "[IntelOpt §2.4.4] one store per cycle"};
 
-  MacroFusionRules &MF = M.MacroFusion;
-  MF.Cmp = MF.Test = MF.Add = MF.Sub = MF.And = MF.IncDec = true;
-  MF.OrXor = false;
-  MF.ArithOnlyWithZeroCarrySignedCompares = true;
-  MF.NoMemImm = true;
-  MF.NoRIPRelative = true;
-  MF.AllowMemory = true;
-  MF.Source = "[IntelOpt §3.4.2.2] Table 3-1 (Sandy Bridge and later)";
+  setSandyBridgeMacroFusion(M);
 
   M.Unlamination = {UnlaminationRule::IndexedUnlessTwoOperandRMW,
                     "[IntelOpt §2.4.2.x] (Haswell and later); [uiCA] §4"};
@@ -101,10 +95,7 @@ MachineModel makeHaswell() {
                                  "(R64, R64): 0 uops executed"};
   M.MoveElimination.Vector = {true, "[IntelOpt §3.5.1.12]; [uops.info] "
                                     "MOVAPS_0F28: 0 uops executed"};
-  M.Idioms.ZeroIdioms = {true, "[IntelOpt §3.5.1.8] zero idioms"};
-  M.Idioms.ZeroIdiomsNeedNoPort = {true, "[IntelOpt §3.5.1.8] executed at "
-                                         "rename"};
-  M.Idioms.OnesIdioms = {true, "[IntelOpt §3.5.1.8] pcmpeq x,x"};
+  setSandyBridgeIdioms(M);
   return M;
 }
 

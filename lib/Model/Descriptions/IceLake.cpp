@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/Descriptions.h"
+#include "IntelRules.h"
 
 namespace luarch {
 namespace descriptions {
@@ -91,23 +92,14 @@ MachineModel makeIceLakeClient() {
   Mem.StoresPerCycle = {2, "[IntelOpt §2.2] two stores per cycle (p49/p78; "
                            "one per cycle to the same cache line)"};
 
-  MacroFusionRules &MF = M.MacroFusion;
-  MF.Cmp = MF.Test = MF.Add = MF.Sub = MF.And = MF.IncDec = true;
-  MF.OrXor = false;
-  MF.ArithOnlyWithZeroCarrySignedCompares = true;
-  MF.NoMemImm = true;
-  MF.NoRIPRelative = true;
-  MF.AllowMemory = true;
-  MF.Source = "[IntelOpt §3.4.2.2] Table 3-1 (Sandy Bridge and later)";
+  setSandyBridgeMacroFusion(M);
 
   M.Unlamination = {UnlaminationRule::IndexedUnlessTwoOperandRMW,
                     "[uiCA] §4: same rule as Haswell-Skylake"};
   M.MoveElimination.GPR = {false, "[ICL065] disabled by microcode"};
   M.MoveElimination.Vector = {true, "[uops.info] MOVAPS_0F28 (XMM, XMM): 0 "
                                     "uops executed"};
-  M.Idioms.ZeroIdioms = {true, "[IntelOpt §3.5.1.8] zero idioms"};
-  M.Idioms.ZeroIdiomsNeedNoPort = {true, "[IntelOpt §3.5.1.8] at rename"};
-  M.Idioms.OnesIdioms = {true, "[IntelOpt §3.5.1.8] pcmpeq x,x"};
+  setSandyBridgeIdioms(M);
   return M;
 }
 

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/Descriptions.h"
+#include "IntelRules.h"
 
 namespace luarch {
 namespace descriptions {
@@ -90,14 +91,7 @@ MachineModel makeSandyBridge() {
   Mem.LoadsPerCycle = {2, "[IntelOpt §2.6.5] two loads per cycle (p2, p3)"};
   Mem.StoresPerCycle = {1, "[IntelOpt §2.6.5] one store per cycle (p4)"};
 
-  MacroFusionRules &MF = M.MacroFusion;
-  MF.Cmp = MF.Test = MF.Add = MF.Sub = MF.And = MF.IncDec = true;
-  MF.OrXor = false;
-  MF.ArithOnlyWithZeroCarrySignedCompares = true;
-  MF.NoMemImm = true;
-  MF.NoRIPRelative = true;
-  MF.AllowMemory = true;
-  MF.Source = "[IntelOpt §3.4.2.2] Table 3-1 (Sandy Bridge and later)";
+  setSandyBridgeMacroFusion(M);
 
   M.Unlamination = {UnlaminationRule::AnyIndexed,
                     "[IntelOpt §2.6.2.2] indexed addressing unlaminates on "
@@ -105,11 +99,7 @@ MachineModel makeSandyBridge() {
   M.MoveElimination.GPR = {false, "[Agner §9.12] move elimination appears "
                                   "with Ivy Bridge"};
   M.MoveElimination.Vector = {false, "[Agner §9.12] (Ivy Bridge and later)"};
-  M.Idioms.ZeroIdioms = {true, "[IntelOpt §3.5.1.8] zero idioms"};
-  M.Idioms.ZeroIdiomsNeedNoPort = {true, "[IntelOpt §2.6.3.1] zero idioms "
-                                         "execute at rename"};
-  M.Idioms.OnesIdioms = {true, "[IntelOpt §3.5.1.8] pcmpeq x,x breaks the "
-                               "dependency"};
+  setSandyBridgeIdioms(M);
   // LLVM's SandyBridge model: SBPort0..SBPort5 (names end in the port).
   return M;
 }

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/Descriptions.h"
+#include "IntelRules.h"
 
 namespace luarch {
 namespace descriptions {
@@ -90,15 +91,7 @@ MachineModel makeSkylake() {
   Mem.LoadsPerCycle = {2, "[IntelOpt §2.5] two loads per cycle (p2, p3)"};
   Mem.StoresPerCycle = {1, "[IntelOpt §2.5] one store per cycle (p4)"};
 
-  MacroFusionRules &MF = M.MacroFusion;
-  MF.Cmp = MF.Test = MF.Add = MF.Sub = MF.And = MF.IncDec = true;
-  MF.OrXor = false;
-  MF.ArithOnlyWithZeroCarrySignedCompares = true;
-  MF.NoMemImm = true;
-  MF.NoRIPRelative = true;
-  MF.AllowMemory = true;
-  MF.Source = "[IntelOpt §3.4.2.2] Table 3-1 macro-fusible instructions "
-              "(Sandy Bridge and later)";
+  setSandyBridgeMacroFusion(M);
 
   M.Unlamination = {UnlaminationRule::IndexedUnlessTwoOperandRMW,
                     "[IntelOpt §2.4.2.x] (Haswell and later); [uiCA] §4"};
@@ -107,11 +100,7 @@ MachineModel makeSkylake() {
                                  "executed"};
   M.MoveElimination.Vector = {true, "[IntelOpt §3.5.1.12]; [uops.info] "
                                     "MOVAPS_0F28: 0 uops executed"};
-  M.Idioms.ZeroIdioms = {true, "[IntelOpt §3.5.1.8] zero idioms"};
-  M.Idioms.ZeroIdiomsNeedNoPort = {true, "[IntelOpt §2.5] zero idioms "
-                                         "resolved at rename"};
-  M.Idioms.OnesIdioms = {true, "[IntelOpt §3.5.1.8] pcmpeq x,x is "
-                               "dependency-breaking"};
+  setSandyBridgeIdioms(M);
   return M;
 }
 
