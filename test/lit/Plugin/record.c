@@ -11,6 +11,9 @@
 // RUN: cmp %t/with3.o %t/without3.o
 // RUN: FileCheck %s --check-prefix=O3 < %t/o3.txt
 // RUN: %clang -O0 -fpass-plugin=%plugin -Rpass=uarch -c %s -o %t/o0.o 2>&1 | count 0
+// RUN: %clang -O2 -fpass-plugin=%plugin -Rpass=uarch -mllvm -uarch-mcpu=skylake -mllvm -uarch-sensitivity -c %s -o %t/sens.o 2>&1 | FileCheck %s --check-prefix=SENS
+// RUN: %clang -O2 -fpass-plugin=%plugin -Rpass=uarch -mllvm -uarch-mcpu=skylake -mllvm -uarch-static -c %s -o %t/static.o 2>&1 | FileCheck %s --check-prefix=STATIC
+// RUN: %clang -O2 -fpass-plugin=%plugin -Rpass-missed=uarch -mllvm -uarch-mcpu=pentium99 -c %s -o %t/bad.o 2>&1 | FileCheck %s --check-prefix=BADCPU
 // RUN: %clang -O2 -fpass-plugin=%plugin -c %s -o %t/quiet.o 2>&1 | count 0
 
 void triad(double *restrict a, const double *restrict b,
@@ -31,6 +34,12 @@ void triad(double *restrict a, const double *restrict b,
 // YAML: - Bottleneck: {{.+}}
 // YAML: Pass: uarch
 // YAML-NEXT: Name: LoopDetails
+
+// SENS: remark: loop: {{.*}} on skylake; bottleneck: {{.*}}; top sensitivity: {{.+}}
+// STATIC: remark: loop: {{[0-9.]+}} cycles/iteration (static bound {{[0-9.]+}},
+
+// An unknown CPU is a missed remark, never a failed build.
+// BADCPU: remark: loop not analysed: no LoopUArch model for CPU 'pentium99'
 
 // -march=cascadelake sets the function's target-cpu: its model is used.
 // O3: remark: loop: {{.*}} on cascadelake;
