@@ -62,6 +62,16 @@ instructions come from LLVM's SandyBridge scheduling model.
 | SKL150 | Intel 6th Gen. Core Specification Update, erratum SKL150 (LSD disabled) |
 | ICL065 | Ice Lake erratum ICL065 (GPR move elimination disabled) |
 | D41330 | LLVM review D41330, X86AvoidStoreForwardingBlocks (store-forward block cost) |
+| AMDOpt17h-30h | AMD Software Optimization Guide for Family 17h Models 30h and greater (Zen 2), pub. 56305 |
+| HC28, AMD-Clark | M. Clark, Zen presentation at Hot Chips 28 (2016); AMD architects' interview on the op cache |
+| AnandTech-Zen, -Zen2, -Zen3, -Zen4 | AnandTech deep-dive reviews of Zen (2017), Zen 2 (2019), Zen 3 (2020), Zen 4 (2022) |
+| C&C-Zen4 | Chips and Cheese, "AMD's Zen 4 Part 2: Memory Subsystem and Conclusion" |
+| WikiChip-Zen2, MyNavi-Zen2 | WikiChip's Zen 2 page; Y. Ohara's Zen 2 article (Mynavi TECH+) |
+| Downs | T. Downs, uarch-bench store-forwarding measurements |
+| corsix | P. Cawley, "x86 macro-op fusion notes" |
+| LLVM, LLVM-Zn3, LLVM-Zn4 | LLVM 22 scheduling models X86ScheduleZnver1/2/3/4.td (unit names, quoted guide sections) |
+
+The Znver*.cpp headers give each AMD reference in full.
 
 """
 

@@ -247,6 +247,40 @@ static void classifyUops(const MachineModel &M, DecodedInstr &D,
     D.Uops.back().WritesResult = true;
 }
 
+
+/// AMD sources leave memory uops out: uops.info's AMD rows list FP pipes
+/// only, and LLVM's znver models book an FP load on an FP pipe, a simple
+/// LEA on the AGUs, and a read-modify-write's load and store on one AGU
+/// use. Give every load an address uop on the load ports and every store
+/// one on the store-address ports, and move address-port uops of
+/// instructions that access no memory (LEA) to the integer ALUs.
+static void completeAMDMemoryGroups(
+    const MachineModel &M, const DecodedInstr &D,
+    SmallVectorImpl<std::pair<unsigned, PortMask>> &Groups) {
+  if (M.Vendor != "AMD")
+    return;
+  PortMask MemPorts = M.LoadPorts | M.StoreAddressPorts;
+  if (!D.MayLoad && !D.MayStore) {
+    for (auto &G : Groups)
+      if ((G.second & ~MemPorts) == 0)
+        G.second = M.IntALUPorts;
+    return;
+  }
+  unsigned Have = 0;
+  for (auto &G : Groups)
+    if ((G.second & ~MemPorts) == 0)
+      Have += G.first;
+  unsigned Need = unsigned(D.MayLoad) + unsigned(D.MayStore);
+  if (Have >= Need)
+    return;
+  if (D.MayLoad) {
+    Groups.insert(Groups.begin(), {1, M.LoadPorts});
+    ++Have;
+  }
+  if (Have < Need)
+    Groups.push_back({Need - Have, M.StoreAddressPorts});
+}
+
 /// The instruction's data-path latency: the compute latency when it computes,
 /// the load-to-use latency for a pure load.
 static unsigned pathLatency(const DecodedInstr &D, unsigned RegLat) {
@@ -302,6 +336,7 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
   SmallVector<std::pair<unsigned, PortMask>, 4> Groups;
   if (!parsePortUsage(Model, E.Ports, Groups))
     return false;
+  completeAMDMemoryGroups(Model, D, Groups);
   D.Source = DecodeSource::UopsInfo;
   D.Variant = E.Key.str();
   D.FusedUops = E.Fused;
@@ -436,6 +471,7 @@ bool UopDecoder::buildFromSchedModel(const MCInst &Inst,
   unsigned RegLat = std::max(0, Lat - (D.MayLoad ? int(D.LoadLatency) : 0));
   if (RegLat == 0 && Lat > 0)
     RegLat = 1;
+  completeAMDMemoryGroups(Model, D, Groups);
   if (Groups.empty() && SC->NumMicroOps > 0)
     Groups.push_back({1, Model.IntALUPorts});
   classifyUops(Model, D, Groups, RegLat, D.LoadLatency, 0);
@@ -648,6 +684,22 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
       D.FusedUops = E->Fused;
       D.IssueSlots = E->Fused;
       unsigned RegLat = registerLatency(*E);
+      // Memory forms: the operation's own latency, without the load (as in
+      // buildFromUopsInfo).
+      bool HasLoadUop = any_of(D.Uops, [](const Uop &U) {
+        return U.Kind == UopKind::Load;
+      });
+      if (HasLoadUop && Table) {
+        const UopsInfoEntry *RegForm = registerForm(*Table, *E);
+        bool HasRegSources = any_of(D.Reads, [](RegUnit U) {
+          return !isFlagUnit(U);
+        });
+        if (RegForm && RegForm->hasLatency())
+          RegLat = registerLatency(*RegForm);
+        else if (!HasRegSources && E->hasLatency() && E->LatMinIsBound)
+          RegLat = std::max<int>(1, std::lround(E->LatMax) -
+                                        int(D.LoadLatency));
+      }
       for (Uop &U : D.Uops)
         if (U.Kind == UopKind::Compute) {
           U.Latency = RegLat;

@@ -3,7 +3,7 @@
 // Kernels whose throughput is the same on every x86-64 core LoopUArch
 // models: a dependent register add chain (1 cycle per add) and a dependent
 // 64-bit imul chain (3 cycles per imul). The host may be a noisy shared VM:
-// a check passes if one of five measurements is within 3%, and fails if
+// a check passes if one of ten measurements is within 3%, and fails if
 // none is (a systematic error, not noise).
 //
 //===----------------------------------------------------------------------===//
@@ -34,13 +34,13 @@ struct Harness {
     K->Shape = Shape;
     return std::move(*K);
   }
-  /// Best of five attempts, as |measured / expected - 1|.
+  /// Best of ten attempts, as |measured / expected - 1|.
   double bestError(StringRef Hex, KernelShape Shape, double Expected) {
     Kernel K = kernel(Hex, Shape);
     MeasureOptions O;
     O.Shape = Shape;
     double Best = 1e9;
-    for (int Attempt = 0; Attempt < 5 && Best > 0.03; ++Attempt) {
+    for (int Attempt = 0; Attempt < 10 && Best > 0.03; ++Attempt) {
       auto M = measureKernel(*TC, K, O);
       if (!M) {
         ADD_FAILURE() << toString(M.takeError());
@@ -66,8 +66,12 @@ struct Harness {
 TEST(Measure, DependentAddChainIsOneCyclePerAdd) {
   Harness H;
   EXPECT_LT(H.bestError("4801d8", KernelShape::Unrolled, 1.0), 0.03);
-  // Loop form: add + the harness' fused dec/jnz, still 1 cycle.
-  EXPECT_LT(H.bestError("4801d8", KernelShape::Loop, 1.0), 0.03);
+  // Loop form: eight dependent adds + the harness' fused dec/jnz, 8 cycles.
+  // (Not a single add: a one-cycle loop body is not universal, Golden Cove
+  // runs `add; dec; jnz` at 1 to 2 cycles per iteration.)
+  EXPECT_LT(H.bestError("4801d84801d84801d84801d84801d84801d84801d84801d8",
+                        KernelShape::Loop, 8.0),
+            0.03);
 }
 
 TEST(Measure, DependentImulChainIsThreeCyclesPerImul) {

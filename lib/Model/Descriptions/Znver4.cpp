@@ -1,12 +1,23 @@
 //===- Znver4.cpp - AMD Zen 4 (family 19h, models 10h-1Fh, 60h-7Fh) ------===//
 //
-// Zen 4 keeps Zen 3's execution units (adding AVX-512 on 256-bit pipes),
-// grows the op cache, retire queue, load queue and register files.
+// Zen 4 keeps Zen 3's execution units (AVX-512 runs on the 256-bit pipes)
+// and grows the op cache (6.75K ops, 9 per cycle), retire queue, register
+// files and load queue. Starts from Zen 3 (makeZnver3) and sets what Zen 4
+// changed, or documents differently.
 //
-// Sources (full references in docs/models.md):
+// Sources (full references in docs/models.md; keys as in Znver1.cpp and
+// Znver3.cpp):
 //   [AMDOptZen4] AMD Software Optimization Guide for the AMD Zen4
-//                Microarchitecture, pub. 57647 rev. 1.00, §2.
-//   [WikiChip]   WikiChip, "Zen 4 - Microarchitectures - AMD".
+//                Microarchitecture, pub. 57647 rev. 1.00 (2023), ch. 2.
+//                Section numbers as quoted in LLVM's znver4 model.
+//   [LLVM-Zn4]   LLVM 22 X86ScheduleZnver4.td (AMD): unit names and
+//                [AMDOptZen4] quotes.
+//   [AnandTech-Zen4] AnandTech, "AMD Zen 4 Ryzen 9 7950X and Ryzen 5 7600X
+//                Review", 2022-09-26, p. 8 (front end).
+//   [C&C-Zen4]   Chips and Cheese, "AMD's Zen 4 Part 2: Memory Subsystem and
+//                Conclusion", 2022-11-08 (loads in flight); "Turning off
+//                Zen 4's Op Cache for Curiosity", 2023 (loop buffer, op
+//                cache and decode widths).
 //   [uops.info]  Abel & Reineke, uops.info (zen4 table).
 //
 //===----------------------------------------------------------------------===//
@@ -20,8 +31,14 @@ MachineModel makeZnver4() {
   M.Name = "znver4";
   M.Description = "Zen 4 (family 19h), Ryzen 7000, EPYC 9004";
   M.UopsInfoTable = "zen4";
-  M.PortsSource = "[AMDOptZen4 §2.10-2.11] Zen 3's units; [uops.info] FP "
-                  "pipe names; LLVM znver4 model for integer units";
+  // Ports, port masks and the divider are Zen 3's.
+  M.PortsSource = "[AMDOptZen4 §2.10.2, §2.11] (quoted in [LLVM-Zn4]) Zen "
+                  "3's units: four ALUs (ALU0 divides and branches), a "
+                  "branch unit, three AGUs, FP0-3 and the FP45 store/"
+                  "FP-to-integer pipes; [uops.info] FP pipe names";
+  M.Divider = {9, "[uops.info] DIVSD 1*FP01, [LLVM-Zn4] FP divide on FP1; "
+                  "the integer divider (ALU0) is a separate unit that the "
+                  "model folds into the same single divider"};
   M.LLVMResourcePorts = {
       {"Zn4ALU0", 1u << 0},  {"Zn4ALU1", 1u << 1},  {"Zn4ALU2", 1u << 2},
       {"Zn4ALU3", 1u << 3},  {"Zn4BRU1", 1u << 4},  {"Zn4AGU0", 1u << 5},
@@ -29,18 +46,86 @@ MachineModel makeZnver4() {
       {"Zn4FP1", 1u << 9},   {"Zn4FP2", 1u << 10},  {"Zn4FP3", 1u << 11},
       {"Zn4FP45", (1u << 12) | (1u << 13)},
       {"Zn4Store", (1u << 14) | (1u << 15)},
+      // Load/store pipes and the FP store slot: not issue ports.
       {"Zn4FPSt", 0}, {"Zn4LSU", 0}, {"Zn4Load", 0},
   };
-  M.FrontEnd.UopCacheWidth = {9, "[AMDOptZen4 §2.9.3] op cache 9 macro-ops "
-                                 "per cycle"};
-  M.FrontEnd.UopCacheUops = {6912, "[AMDOptZen4 §2.9.3] 6.75K-entry op "
-                                   "cache"};
-  M.FrontEnd.UopQueueSize = {144, "[WikiChip] 144-entry op queue"};
-  M.BackEnd.ROBSize = {320, "[AMDOptZen4 §2.10] 320-entry retire queue"};
-  M.BackEnd.LoadBufferSize = {88, "[AMDOptZen4 §2.12] 88 out-of-order "
-                                  "loads"};
-  M.BackEnd.IntPRFSize = {224, "[WikiChip] 224 integer physical registers"};
-  M.BackEnd.VecPRFSize = {192, "[WikiChip] 192 FP physical registers"};
+
+  FrontEndDesc &FE = M.FrontEnd;
+  FE.IssueWidth = {6, "[AMDOptZen4 §2.9.8] (quoted in [LLVM-Zn4]) dispatch "
+                      "of up to 6 macro-ops per cycle; [AnandTech-Zen4]"};
+  FE.PredecodeBytesPerCycle = {32, "[AMDOptZen4 §2.9] 32-byte fetch and "
+                                   "decode window (as digested by third "
+                                   "parties; not re-verified); "
+                                   "informational, not simulated"};
+  FE.PredecodeInstrsPerCycle = {4, "[C&C-Zen4] the fetch and decode path "
+                                   "handles up to 4 instructions per cycle"};
+  FE.Decoders = {4, "[C&C-Zen4] 4-wide decode"};
+  FE.DecodeUopsPerCycle = {4, "[C&C-Zen4] up to 4 instructions per cycle "
+                              "from the decoders"};
+  FE.UopCacheWidth = {9, "[AnandTech-Zen4] up to 9 macro-ops per cycle "
+                         "from the op cache; [C&C-Zen4]"};
+  FE.UopCacheUops = {6912, "[AMDOptZen4 §2.9.1] (quoted in [LLVM-Zn4]) "
+                           "6.75K ops at most"};
+  FE.HasLSD = {false, "[C&C-Zen4] a 144-entry loop buffer exists (mainly "
+                      "for power) but later AGESA versions disable it; the "
+                      "op cache already out-delivers dispatch"};
+  FE.UopQueueSize = {144, "[C&C-Zen4] 144-entry loop buffer in front of "
+                          "dispatch, taken as the op queue's size"};
+
+  BackEndDesc &BE = M.BackEnd;
+  BE.RetireWidth = {8, "8 as on Zen 3 [AMDOpt19h §2.10.3]; for Zen 4 a "
+                       "third-party digest of [AMDOptZen4 §2.10.3] reads 8 "
+                       "while [LLVM-Zn4] quotes the same section as 9 "
+                       "(unresolved)"};
+  BE.ROBSize = {320, "[AMDOptZen4 §2.10.3] (quoted in [LLVM-Zn4]) tracks "
+                     "up to 320 macro-ops in flight (non-SMT)"};
+  BE.SchedulerSize = {96 + 64, "integer 4 x 24, FP 2 x 32 as on Zen 3 "
+                               "([LLVM-Zn4], quoting AnandTech and "
+                               "[AMDOptZen4 §2.11]); modelled as one pool"};
+  BE.LoadBufferSize = {136, "[C&C-Zen4] 136 loads kept in flight until "
+                            "retirement (measured); the published load "
+                            "queue is smaller and frees a load once its "
+                            "data returns"};
+  BE.StoreBufferSize = {64, "[AMDOptZen4 §2.12] (quoted in [LLVM-Zn4]) "
+                            "64-entry store queue"};
+  BE.IntPRFSize = {224, "[AMDOptZen4 §2.10.3] (quoted in [LLVM-Zn4]) 224 "
+                        "integer physical registers"};
+  BE.VecPRFSize = {192, "[Agner] 192 vector registers of 512 bits (quoted "
+                        "in [LLVM-Zn4])"};
+
+  MemoryDesc &Mem = M.Memory;
+  Mem.LoadLatencyGPR = {4, "[AMDOptZen4 §2.12] (quoted in [LLVM-Zn4]) "
+                           "4-cycle integer load-to-use with simple address "
+                           "generation modes"};
+  Mem.LoadLatencyGPRComplex = {5, "[AMDOptZen4 §2.6.2] (quoted in "
+                                  "[LLVM-Zn4]) 4- or 5-cycle integer "
+                                  "load-to-use: 5 with complex address "
+                                  "modes"};
+  Mem.LoadLatencyVec = {7, "[AMDOptZen4 §2.12] (quoted in [LLVM-Zn4]) "
+                           "7-cycle FP load-to-use"};
+  Mem.StoreForwardLatency = {7, "[uops.info] MOV (M64, R64) store-reload "
+                                "latency bounds 0-7 (zen4: 0 when memory "
+                                "renaming applies, not modelled); 7 as on "
+                                "Zen 2 ([Agner], see znver2)"};
+  Mem.StoreForwardBlockLatency = {21, "not measured for Zen 4; closest "
+                                      "documented: [Downs] 21.0 cycles on "
+                                      "Zen 2"};
+  Mem.LoadsPerCycle = {3, "[AMDOptZen4 §2.12] (quoted in [LLVM-Zn4]) three "
+                          "memory operations per cycle, all may be loads"};
+  Mem.StoresPerCycle = {2, "[AMDOptZen4 §2.12] (quoted in [LLVM-Zn4]) at "
+                           "most two of them stores"};
+
+  M.MacroFusion.Source = "as Zen 3 ([corsix]: Zen 3 and later fuse "
+                         "CMP/TEST/AND/OR/XOR/ADD/SUB/INC/DEC with Jcc); "
+                         "[AMDOptZen4 §2.9, branch fusion]";
+  M.MoveElimination.GPR = {true, "[uops.info] MOV_89 (R64, R64) latency "
+                                 "0 at 0.17 cycles (6 per cycle: renamed), "
+                                 "as on Zen 3"};
+  M.Idioms.ZeroIdiomsNeedNoPort = {true, "as Zen 3 ([LLVM-Zn3] measured): "
+                                         "GPR and VEX zero idioms are "
+                                         "zero-cycle; legacy-SSE forms "
+                                         "still execute - not "
+                                         "distinguished"};
   return M;
 }
 
