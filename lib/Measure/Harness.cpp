@@ -41,6 +41,10 @@ struct Record {
   double TicksPerCycle = 0;
   double Spread = 0;
   unsigned Pages = 0;
+  /// Core cycles per copy of the throughput canary (eight independent
+  /// register adds): about twice its quiet value when another tenant
+  /// shares the physical core.
+  double CanaryCycles = 0;
 };
 
 //--- Child side ------------------------------------------------------------
@@ -153,13 +157,23 @@ bool setupChild(uint64_t RegValue) {
   Fn CalA = place(wrapCallable(Chain, RegValue, AVX, R15, 200));
   Fn CalB = place(wrapCallable(Chain, RegValue, AVX, R15, 100));
   Fn A = place(CodeA), B = place(CodeB);
-  for (Fn F : {CalA, CalB, A, B, A, B}) // warm-up: map pages, fill caches
+  // The canary: eight independent register adds (no immediates, which
+  // Golden Cove folds at rename), 100 and 50 copies, 50 times.
+  Bytes Adds = {0x48, 0x01, 0xC3, 0x48, 0x01, 0xC1, 0x48, 0x01, 0xC2,
+                0x48, 0x01, 0xC6, 0x48, 0x01, 0xC7, 0x49, 0x01, 0xC0,
+                0x49, 0x01, 0xC1, 0x48, 0x01, 0xC5};
+  Fn CanA = place(wrapCallable(counted(unrolled(Adds, 100), R15), RegValue,
+                               AVX, R15, 50));
+  Fn CanB = place(wrapCallable(counted(unrolled(Adds, 50), R15), RegValue,
+                               AVX, R15, 50));
+  for (Fn F : {CalA, CalB, A, B, A, B, CanA, CanB}) // warm-up
     F();
   constexpr double CalSpan = 100.0 * 100;
-  std::vector<double> TA, TB, CA, CB, PerRep;
+  std::vector<double> TA, TB, CA, CB, PerRep, KA, KB;
   for (unsigned R = 0; R < Reps; ++R) {
     double C1 = timeCall(CalA), C0 = timeCall(CalB);
     double T1 = timeCall(A), T0 = timeCall(B);
+    KA.push_back(timeCall(CanA)), KB.push_back(timeCall(CanB));
     CA.push_back(C1), CB.push_back(C0), TA.push_back(T1), TB.push_back(T0);
     if (C1 > C0)
       PerRep.push_back((T1 - T0) / Span / ((C1 - C0) / CalSpan));
@@ -175,6 +189,9 @@ bool setupChild(uint64_t RegValue) {
                          : 0;
   }
   Rec.Pages = PagesMapped;
+  if (Rec.TicksPerCycle > 0)
+    Rec.CanaryCycles = (quantile(KA, 0.25) - quantile(KB, 0.25)) /
+                       (50.0 * 50) / Rec.TicksPerCycle;
   if (write(Out, &Rec, sizeof(Rec)) != sizeof(Rec))
     _exit(ExitSetup);
   _exit(ExitOK);
@@ -387,9 +404,32 @@ Expected<Measurement> measureKernel(const TargetContext &TC, const Kernel &K,
                std::to_string(Small) + " copies" +
                (Outer >= 0 ? ", " + std::to_string(Trips) + " times" : "");
   }
-  auto Rec = runIsolated(A, B, Span, Opts);
+  // Shared physical cores come in phases: when the canary runs well above
+  // the best value this process has seen, another tenant is probably on
+  // the sibling thread; wait and measure again (a few times at most).
+  static double BestCanary = 0;
+  Expected<Record> Rec = runIsolated(A, B, Span, Opts);
+  for (unsigned Retry = 0; Rec && Retry < Opts.QuietRetries; ++Retry) {
+    double C = Rec->CanaryCycles;
+    if (C > 0 && (BestCanary == 0 || C < BestCanary))
+      BestCanary = C;
+    if (!(C > 1.08 * BestCanary))
+      break;
+    usleep(20000 * (Retry + 1));
+    Expected<Record> Again = runIsolated(A, B, Span, Opts);
+    if (!Again)
+      return Again.takeError();
+    if (Again->CanaryCycles < Rec->CanaryCycles)
+      Rec = std::move(Again);
+    else
+      consumeError(Again.takeError());
+  }
   if (!Rec)
     return Rec.takeError();
+  M.CanaryCycles = Rec->CanaryCycles;
+  M.Detail += "; throughput canary " +
+              std::to_string(int(std::lround(M.CanaryCycles * 100))) +
+              "/100 cycles per 8 adds";
   if (!(Rec->TicksPerCycle > 0))
     return createStringError(inconvertibleErrorCode(),
                              "kernel not measured: the calibration chain did "

@@ -43,6 +43,10 @@ struct MeasureOptions {
   unsigned TimeoutSeconds = 20;
   /// The value of every general register (BHive-style).
   uint64_t RegisterValue = 0x40000800;
+  /// Re-measure (after a short pause) while the throughput canary reads
+  /// more than 8% above the best value seen in this process: phases when
+  /// another tenant shares the core. 0 disables.
+  unsigned QuietRetries = 6;
 };
 
 struct Measurement {
@@ -56,6 +60,9 @@ struct Measurement {
   double RelativeSpread = 0;
   /// Pages mapped on demand for the kernel's memory accesses.
   unsigned PagesMapped = 0;
+  /// Cycles per copy of the throughput canary (eight independent adds)
+  /// during the kept measurement.
+  double CanaryCycles = 0;
   /// Loop form: the counter register; unrolled form: the factors.
   std::string Detail;
   std::string Method;
