@@ -149,6 +149,24 @@ def measure_on_host(tool, hexes, form, label, chunk=100):
     return out_vals, reasons, time.time() - start
 
 
+def load_truth_csv(path):
+    """{(id, form): measured} from an earlier --csv file; blocks that were
+    refused there (empty or negative 'measured') are left out."""
+    truth = {}
+    with open(path) as f:
+        for row in csv.DictReader(f):
+            try:
+                value = float(row["measured"])
+            except (KeyError, ValueError):
+                continue
+            if value > 0:
+                truth[(row["id"], row["form"])] = value
+    if not truth:
+        sys.exit("evaluate.py: %s has no measured values (expected the CSV of "
+                 "an earlier --measure --truth host --csv run)" % path)
+    return truth
+
+
 def run_llvm_mca(mcpu, asm_blocks, iterations=100):
     """One llvm-mca-22 process with one region per block (JSON output)."""
     import json
@@ -206,6 +224,11 @@ def main():
                     help="score the predictions against the corpus' "
                          "measurements or this host's (needs --measure; use "
                          "--mcpu native and --run-llvm-mca)")
+    ap.add_argument("--truth-csv",
+                    help="score against the host measurements saved by an "
+                         "earlier '--measure --truth host --csv F' run "
+                         "(column 'measured' per id and form) instead of "
+                         "measuring again; for rescoring a model change")
     ap.add_argument("--by-app", action="store_true",
                     help="also score each source application separately "
                          "(a check that no application carries the score)")
@@ -225,6 +248,9 @@ def main():
         # memory filled so that loaded pointers stay in the mapped area.
         extra.append("--harness-context")
 
+    saved_truth = load_truth_csv(args.truth_csv) if args.truth_csv else None
+    if saved_truth is not None and args.measure:
+        ap.error("--truth-csv and --measure exclude each other")
     results = {}
     host_measured = {}
     for form in args.forms.split(","):
@@ -240,10 +266,14 @@ def main():
             pairs = [(h, m) for h, m in zip(host, meas)
                      if h is not None and m > 0]
             within5 = sum(abs(h / m - 1) <= 0.05 for h, m in pairs)
-            refused = sum(h is None for h in host)
-            host_measured[form] = (host, within5, len(pairs), refused, hsecs)
+            contended = sum(r == "contended" for r in reasons)
+            refused = sum(h is None for h in host) - contended
+            host_measured[form] = (host, within5, len(pairs), refused, hsecs,
+                                   contended)
             if args.truth == "host":
                 meas = [h if h is not None else -1.0 for h in host]
+        elif saved_truth is not None:
+            meas = [saved_truth.get((r["id"], form), -1.0) for r in rows]
         start = time.time()
         progress(0, 1, start, form)
         preds, secs = run_loop_uarch(args.tool, args.mcpu, hexes, form, extra)
@@ -277,13 +307,18 @@ def main():
             print("%-9s %-10s %5d %7.2f%% %7.2f%% %7.3f %8.1f%% %9s" %
                   (form, name, s["n"], s["mape"], s["median"], s["tau"],
                    s["within10"], "%.2f" % t if t is not None else "-"))
+    if saved_truth is not None:
+        print("(scores are against the measurements saved in %s)" %
+              args.truth_csv)
     if host_measured:
         print("\nThis host's measurements (loop-uarch-report --measure) against "
               "the corpus' (%s):" % os.path.basename(args.corpus))
-        for form, (host, w5, n, refused, hsecs) in host_measured.items():
+        for form, (host, w5, n, refused, hsecs,
+                   contended) in host_measured.items():
             print("  %-9s %d of %d blocks within 5%% (%.1f%%), %d refused, "
-                  "%.0f s" % (form, w5, n, 100.0 * w5 / max(1, n), refused,
-                              hsecs))
+                  "%d left out (core shared throughout), %.0f s" %
+                  (form, w5, n, 100.0 * w5 / max(1, n), refused, contended,
+                   hsecs))
         if args.truth == "host":
             print("  (scores above are against this host's measurements)")
     if args.by_app:

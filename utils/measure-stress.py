@@ -60,6 +60,8 @@ def main():
         st = r["measure_status"]
         if st == "ok":
             outcomes["measured"] += 1
+        elif st == "contended":
+            outcomes["measured (core shared throughout)"] += 1
         else:
             # The reason without the instruction text.
             reason = re.sub(r"'[^']*'", "'...'", st)

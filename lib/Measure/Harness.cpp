@@ -45,6 +45,9 @@ struct Record {
   /// register adds): about twice its quiet value when another tenant
   /// shares the physical core.
   double CanaryCycles = 0;
+  /// Repetitions run, and how many of them were kept as quiet.
+  unsigned Repetitions = 0;
+  unsigned QuietRepetitions = 0;
 };
 
 //--- Child side ------------------------------------------------------------
@@ -141,7 +144,9 @@ bool setupChild(uint64_t RegValue) {
 }
 
 [[noreturn]] void runChild(int Out, const Bytes &CodeA, const Bytes &CodeB,
-                           double Span, unsigned Reps, uint64_t RegValue) {
+                           double Span, unsigned Reps, uint64_t RegValue,
+                           double ParentBestCanary, double ExpectedCanary,
+                           double BudgetSeconds) {
   if (!setupChild(RegValue))
     _exit(ExitSetup);
   bool AVX = __builtin_cpu_supports("avx");
@@ -169,17 +174,93 @@ bool setupChild(uint64_t RegValue) {
   for (Fn F : {CalA, CalB, A, B, A, B, CanA, CanB}) // warm-up
     F();
   constexpr double CalSpan = 100.0 * 100;
-  std::vector<double> TA, TB, CA, CB, PerRep, KA, KB;
-  for (unsigned R = 0; R < Reps; ++R) {
-    double C1 = timeCall(CalA), C0 = timeCall(CalB);
-    double T1 = timeCall(A), T0 = timeCall(B);
-    KA.push_back(timeCall(CanA)), KB.push_back(timeCall(CanB));
-    CA.push_back(C1), CB.push_back(C0), TA.push_back(T1), TB.push_back(T0);
-    if (C1 > C0)
-      PerRep.push_back((T1 - T0) / Span / ((C1 - C0) / CalSpan));
+  constexpr double CanarySpan = 50.0 * 50;
+  // One repetition times the calibration, the kernel and the canary back to
+  // back. Another tenant on the sibling hyperthread comes and goes in phases
+  // of milliseconds to seconds, and within a contended phase single
+  // repetitions scatter widely (some even look quiet), so the canary is
+  // judged per group of eight consecutive repetitions: a group is quiet
+  // when six of its eight canaries (the upper quartile) are within 10% of the host's known quiet value
+  // (or else within 8% of the parent's best, a median from earlier kernels,
+  // or else of the 10th percentile of this run's groups). Repeat, within a
+  // time budget, until enough repetitions come from quiet groups.
+  constexpr size_t Group = 8;
+  struct Rep {
+    double CalA, CalB, A, B, CanaryTicks;
+  };
+  std::vector<Rep> All;
+  // Ticks per core cycle from the calibration chain (latency-bound, so a
+  // sibling thread barely affects it).
+  double TicksPerCycle = 0;
+  auto updateTicksPerCycle = [&] {
+    std::vector<double> D;
+    for (const Rep &X : All)
+      D.push_back((X.CalA - X.CalB) / CalSpan);
+    TicksPerCycle = quantile(D, 0.5);
+  };
+  auto groupCanary = [&](size_t G) {
+    std::vector<double> C;
+    for (size_t I = G * Group; I < (G + 1) * Group; ++I)
+      C.push_back(All[I].CanaryTicks / CanarySpan / TicksPerCycle);
+    return quantile(C, 0.75);
+  };
+  auto quietGroups = [&] {
+    size_t NG = All.size() / Group;
+    std::vector<double> GC;
+    for (size_t G = 0; G < NG; ++G)
+      GC.push_back(groupCanary(G));
+    double Limit = ExpectedCanary > 0     ? 1.10 * ExpectedCanary
+                   : ParentBestCanary > 0 ? 1.08 * ParentBestCanary
+                   : GC.empty()           ? HUGE_VAL
+                                          : 1.08 * quantile(GC, 0.1);
+    std::vector<size_t> Quiet;
+    for (size_t G = 0; G < NG; ++G)
+      if (GC[G] <= Limit)
+        Quiet.push_back(G);
+    return Quiet;
+  };
+  timespec Start;
+  clock_gettime(CLOCK_MONOTONIC, &Start);
+  for (unsigned R = 0; R < 1000000; ++R) {
+    Rep X;
+    X.CalA = double(timeCall(CalA));
+    X.CalB = double(timeCall(CalB));
+    X.A = double(timeCall(A));
+    X.B = double(timeCall(B));
+    double KA = double(timeCall(CanA)), KB = double(timeCall(CanB));
+    X.CanaryTicks = KA - KB;
+    All.push_back(X);
+    size_t N = All.size();
+    if (N < Reps || N % Group != 0)
+      continue;
+    if (TicksPerCycle == 0 || N % 512 == 0)
+      updateTicksPerCycle();
+    timespec Now;
+    clock_gettime(CLOCK_MONOTONIC, &Now);
+    double Elapsed = double(Now.tv_sec - Start.tv_sec) +
+                     1e-9 * double(Now.tv_nsec - Start.tv_nsec);
+    if (quietGroups().size() * Group >= Reps || Elapsed > BudgetSeconds)
+      break;
+  }
+  All.resize(All.size() / Group * Group);
+  updateTicksPerCycle();
+  std::vector<Rep> Kept;
+  for (size_t G : quietGroups())
+    Kept.insert(Kept.end(), All.begin() + G * Group,
+                All.begin() + (G + 1) * Group);
+  if (Kept.empty())
+    Kept = All;
+  std::vector<double> TA, TB, CA, CB, PerRep, Canaries;
+  for (const Rep &X : Kept) {
+    TA.push_back(X.A), TB.push_back(X.B), CA.push_back(X.CalA);
+    CB.push_back(X.CalB);
+    Canaries.push_back(X.CanaryTicks / CanarySpan / TicksPerCycle);
+    if (X.CalA > X.CalB)
+      PerRep.push_back((X.A - X.B) / Span / ((X.CalA - X.CalB) / CalSpan));
   }
   Record Rec;
-  // The lower quartile: interference only ever adds time.
+  // The lower quartile of the quiet repetitions: interference only ever
+  // adds time.
   Rec.TicksPerCycle = (quantile(CA, 0.25) - quantile(CB, 0.25)) / CalSpan;
   Rec.TicksPerIteration = (quantile(TA, 0.25) - quantile(TB, 0.25)) / Span;
   if (!PerRep.empty()) {
@@ -189,9 +270,9 @@ bool setupChild(uint64_t RegValue) {
                          : 0;
   }
   Rec.Pages = PagesMapped;
-  if (Rec.TicksPerCycle > 0)
-    Rec.CanaryCycles = (quantile(KA, 0.25) - quantile(KB, 0.25)) /
-                       (50.0 * 50) / Rec.TicksPerCycle;
+  Rec.CanaryCycles = quantile(Canaries, 0.5);
+  Rec.Repetitions = unsigned(All.size());
+  Rec.QuietRepetitions = unsigned(Kept.size());
   if (write(Out, &Rec, sizeof(Rec)) != sizeof(Rec))
     _exit(ExitSetup);
   _exit(ExitOK);
@@ -236,7 +317,8 @@ Error childFailure(int Status) {
 }
 
 Expected<Record> runIsolated(const Bytes &CodeA, const Bytes &CodeB,
-                             double Span, const MeasureOptions &Opts) {
+                             double Span, const MeasureOptions &Opts,
+                             double BestCanary, double ExpectedCanary) {
   int Pipe[2];
   if (pipe(Pipe) != 0)
     return createStringError(inconvertibleErrorCode(), "pipe: %s",
@@ -251,7 +333,9 @@ Expected<Record> runIsolated(const Bytes &CodeA, const Bytes &CodeB,
     struct rlimit Core = {0, 0};
     setrlimit(RLIMIT_CORE, &Core);
     runChild(Pipe[1], CodeA, CodeB, Span, std::max(3u, Opts.Repetitions),
-             Opts.RegisterValue);
+             Opts.RegisterValue, Opts.QuietRetries ? BestCanary : 0,
+             Opts.QuietRetries ? ExpectedCanary : 0,
+             Opts.QuietRetries ? Opts.QuietBudgetSeconds : 0);
   }
   close(Pipe[1]);
   Record Rec;
@@ -404,32 +488,54 @@ Expected<Measurement> measureKernel(const TargetContext &TC, const Kernel &K,
                std::to_string(Small) + " copies" +
                (Outer >= 0 ? ", " + std::to_string(Trips) + " times" : "");
   }
-  // Shared physical cores come in phases: when the canary runs well above
-  // the best value this process has seen, another tenant is probably on
-  // the sibling thread; wait and measure again (a few times at most).
+  // Shared physical cores come in phases: the child keeps only repetitions
+  // that ran quiet by the canary. If none did (a whole contended phase),
+  // wait and measure again, a few times at most; the lowest canary seen in
+  // this process is the reference for "quiet".
   static double BestCanary = 0;
-  Expected<Record> Rec = runIsolated(A, B, Span, Opts);
+  // The expected quiet value steers the search only while it is credible:
+  // after many measurements that never came near it (a host model with the
+  // wrong ALU count, say), the lowest value seen is the only reference.
+  static unsigned NeverNearExpected = 0;
+  double QuietValue = NeverNearExpected < 20 ? Opts.QuietCanaryCycles : 0;
+  auto noteCanary = [&](const Record &R) {
+    if (R.CanaryCycles > 0 && (BestCanary == 0 || R.CanaryCycles < BestCanary))
+      BestCanary = R.CanaryCycles;
+  };
+  auto contended = [&](const Record &R) {
+    return R.CanaryCycles > 1.08 * BestCanary ||
+           (QuietValue > 0 && R.CanaryCycles > 1.10 * QuietValue);
+  };
+  Expected<Record> Rec = runIsolated(A, B, Span, Opts, BestCanary, QuietValue);
+  if (Rec)
+    noteCanary(*Rec);
   for (unsigned Retry = 0; Rec && Retry < Opts.QuietRetries; ++Retry) {
-    double C = Rec->CanaryCycles;
-    if (C > 0 && (BestCanary == 0 || C < BestCanary))
-      BestCanary = C;
-    if (!(C > 1.08 * BestCanary))
+    if (!contended(*Rec))
       break;
-    usleep(20000 * (Retry + 1));
-    Expected<Record> Again = runIsolated(A, B, Span, Opts);
+    usleep(50000 * (Retry + 1));
+    Expected<Record> Again =
+        runIsolated(A, B, Span, Opts, BestCanary, QuietValue);
     if (!Again)
       return Again.takeError();
+    noteCanary(*Again);
     if (Again->CanaryCycles < Rec->CanaryCycles)
       Rec = std::move(Again);
-    else
-      consumeError(Again.takeError());
   }
   if (!Rec)
     return Rec.takeError();
+  if (QuietValue > 0)
+    NeverNearExpected =
+        BestCanary <= 1.10 * QuietValue ? 0 : NeverNearExpected + 1;
+  M.Repetitions = Rec->Repetitions;
+  M.QuietRepetitions = Rec->QuietRepetitions;
+  M.Contended = Opts.QuietRetries && contended(*Rec);
   M.CanaryCycles = Rec->CanaryCycles;
   M.Detail += "; throughput canary " +
               std::to_string(int(std::lround(M.CanaryCycles * 100))) +
-              "/100 cycles per 8 adds";
+              "/100 cycles per 8 adds" +
+              (M.Contended ? " (contended: never quiet)" : "") + ", " +
+              std::to_string(M.QuietRepetitions) + " of " +
+              std::to_string(M.Repetitions) + " repetitions kept";
   if (!(Rec->TicksPerCycle > 0))
     return createStringError(inconvertibleErrorCode(),
                              "kernel not measured: the calibration chain did "

@@ -178,6 +178,7 @@ json::Value toJSON(const KernelReport &R) {
     if (R.Measured) {
       Meas["cycles_per_iteration"] = r4(*R.Measured);
       Meas["prediction_error"] = r4(R.cyclesPerIteration() / *R.Measured - 1);
+      Meas["contended"] = R.MeasuredContended;
     }
     Root["measurement"] = std::move(Meas);
   }

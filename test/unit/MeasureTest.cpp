@@ -113,6 +113,33 @@ TEST(Measure, MapsScratchPagesOnDemand) {
   EXPECT_GT(M->CyclesPerIteration, 3.5);
   EXPECT_LT(M->CyclesPerIteration, 6.5);
 }
+TEST(Measure, KeepsQuietRepetitionsOnly) {
+  // The throughput canary (eight independent adds) is judged per group of
+  // eight repetitions; the result uses the quiet groups only, or says that
+  // the core was shared throughout.
+  Harness H;
+  Kernel K = H.kernel("4801d8", KernelShape::Unrolled);
+  MeasureOptions O;
+  O.Repetitions = 16;
+  auto M = measureKernel(*H.TC, K, O);
+  ASSERT_TRUE(bool(M)) << toString(M.takeError());
+  EXPECT_EQ(M->Repetitions % 8, 0u); // whole groups
+  EXPECT_LE(M->QuietRepetitions, M->Repetitions);
+  if (!M->Contended) {
+    EXPECT_GE(M->QuietRepetitions, O.Repetitions);
+  }
+  // Eight independent adds take at least 8 / 6 cycles (no x86-64 core has
+  // more than six integer ALUs) and, quiet or not, well under 8.
+  EXPECT_GT(M->CanaryCycles, 8.0 / 6 * 0.95);
+  EXPECT_LT(M->CanaryCycles, 8.0);
+  // Without retries there is no search: the requested repetitions, rounded
+  // up to whole groups.
+  O.QuietRetries = 0;
+  auto Once = measureKernel(*H.TC, K, O);
+  ASSERT_TRUE(bool(Once)) << toString(Once.takeError());
+  EXPECT_EQ(Once->Repetitions, 16u);
+  EXPECT_FALSE(Once->Contended);
+}
 #endif
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "luarch/Analysis/StaticAnalysis.h"
 #include "luarch/Kernel/AsmFrontend.h"
 #include "luarch/Kernel/BytesFrontend.h"
+#include "luarch/Kernel/HostCPU.h"
 #include "luarch/Kernel/ObjectFrontend.h"
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Measure/Measure.h"
@@ -74,6 +75,24 @@ static Expected<AsmKernels> loadKernels(const DriverOptions &Opts,
   return Parsed;
 }
 
+MeasureOptions measureOptionsFor(const DriverOptions &Opts, KernelShape Shape) {
+  MeasureOptions MO;
+  MO.Shape = Shape;
+  MO.Repetitions = Opts.MeasureRepetitions;
+  // The canary is eight independent register adds: on an unshared core they
+  // take 8 / (integer ALU ports) cycles, or 8 / issue width if that is
+  // narrower. The host's own model says how many ALUs it has.
+  if (auto Host = getMachineModel(detectHostCPU().LLVMName)) {
+    unsigned ALUs = llvm::popcount(Host->IntALUPorts);
+    unsigned Width = std::min<unsigned>(ALUs, Host->FrontEnd.IssueWidth);
+    if (Width > 0)
+      MO.QuietCanaryCycles = 8.0 / Width;
+  } else {
+    consumeError(Host.takeError());
+  }
+  return MO;
+}
+
 Error runDriver(const DriverOptions &Opts) {
   const MachineModel &M = *Opts.Model;
   auto TCOr = TargetContext::create(Opts.Triple, M.Name);
@@ -116,11 +135,10 @@ Error runDriver(const DriverOptions &Opts) {
     R.Selection = regionSelectionName(Parsed->Selection).str();
     R.CPUNote = Opts.CPUNote;
     if (Opts.Measure) {
-      MeasureOptions MO;
-      MO.Shape = K.Shape;
-      MO.Repetitions = Opts.MeasureRepetitions;
+      MeasureOptions MO = measureOptionsFor(Opts, K.Shape);
       if (auto Meas = measureKernel(TC, K, MO)) {
         R.Measured = Meas->CyclesPerIteration;
+        R.MeasuredContended = Meas->Contended;
         std::string Spread;
         raw_string_ostream(Spread)
             << format(", spread %.1f%%; ", 100 * Meas->RelativeSpread);

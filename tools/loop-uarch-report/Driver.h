@@ -5,6 +5,7 @@
 #include "luarch/Analysis/DependencyGraph.h"
 #include "luarch/Analysis/PortPressure.h"
 #include "luarch/Kernel/Kernel.h"
+#include "luarch/Measure/Measure.h"
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Sim/SimConfig.h"
 #include "llvm/Support/Error.h"
@@ -48,6 +49,10 @@ struct DriverOptions {
   /// --what-if: changes to the simulated machine.
   WhatIf SimWhatIf;
 };
+
+/// The harness' options for --measure: the shape, the repetitions, and the
+/// throughput canary's quiet value on the host (from the host's model).
+MeasureOptions measureOptionsFor(const DriverOptions &Opts, KernelShape Shape);
 
 llvm::Error runDriver(const DriverOptions &Opts);
 llvm::Error runBatch(const DriverOptions &Opts);

@@ -47,6 +47,16 @@ struct MeasureOptions {
   /// more than 8% above the best value seen in this process: phases when
   /// another tenant shares the core. 0 disables.
   unsigned QuietRetries = 6;
+  /// How long one measurement may keep repeating to collect Repetitions
+  /// quiet repetitions (seconds; only while the canary says the core is
+  /// shared).
+  double QuietBudgetSeconds = 0.5;
+  /// The canary's cycles per copy on an unshared core, if known (eight
+  /// independent adds over the host's integer ALUs: 8 / ALU ports); while
+  /// no repetition has come near it, the harness keeps looking for a quiet
+  /// phase until the budget runs out. 0 = unknown (quiet is then relative
+  /// to the lowest canary seen in this process).
+  double QuietCanaryCycles = 0;
 };
 
 struct Measurement {
@@ -63,6 +73,13 @@ struct Measurement {
   /// Cycles per copy of the throughput canary (eight independent adds)
   /// during the kept measurement.
   double CanaryCycles = 0;
+  /// Repetitions run, and how many ran quiet (canary within 8% of the
+  /// lowest seen) and were used.
+  unsigned Repetitions = 0;
+  unsigned QuietRepetitions = 0;
+  /// The canary never reached the quiet level: the figure is probably too
+  /// high (another tenant shared the core throughout).
+  bool Contended = false;
   /// Loop form: the counter register; unrolled form: the factors.
   std::string Detail;
   std::string Method;

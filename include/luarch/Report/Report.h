@@ -40,6 +40,9 @@ struct KernelReport {
   /// --measure: cycles per iteration measured on the host, how, or why not.
   std::optional<double> Measured;
   std::string MeasureDetail;
+  /// The throughput canary never ran quiet: the core was shared throughout
+  /// and the measured figure is probably too high.
+  bool MeasuredContended = false;
   /// How -mcpu=native was resolved (host and model), empty otherwise.
   std::string CPUNote;
   /// How the region was selected ("innermost loops", "IACA markers").
