@@ -180,6 +180,7 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "store-to-load forwarding", M.Memory.StoreForwardLatency);
   row(OS, "store-forward block (partial overlap)",
       M.Memory.StoreForwardBlockLatency);
+  row(OS, "memory renaming (GPR)", M.Memory.MemoryRenaming);
   row(OS, "loads/cycle", M.Memory.LoadsPerCycle);
   row(OS, "stores/cycle", M.Memory.StoresPerCycle);
   OS << "\nRename\n";

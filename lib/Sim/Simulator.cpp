@@ -104,6 +104,8 @@ struct SUop {
   UopKind Kind = UopKind::Compute;
   bool ReadsAddr = false, ReadsSrc = false, WritesResult = false;
   int8_t Input = -1;
+  /// Its index in the decoded instruction (events report that one).
+  uint8_t Decoded = 0;
   double DivCycles = 0;
   double SerialCycles = 0;
 };
@@ -143,6 +145,38 @@ LatencyClass latencyClass(const DecodedInstr &D, const Uop &U) {
   return LatencyClass::IntALU;
 }
 
+/// The issue slot of uop \p U (see the distribution in buildStatic).
+unsigned slotOf(unsigned U, unsigned Slots, unsigned Pairs) {
+  unsigned S = U < 2 * Pairs ? U / 2 : Pairs + (U - 2 * Pairs);
+  return std::min(S, Slots ? Slots - 1 : 0);
+}
+
+/// Uops fed by a load of their own instruction that issues in a later slot
+/// wait in the reservation station for it; with enough of them (uops.info's
+/// 57-uop IDIV m64 on Haswell has its load after 51 compute uops) the
+/// station fills before the load can enter, and nothing retires again.
+/// Microcode issues such a load first; so does the simulator.
+void loadsBeforeTheirConsumers(SmallVectorImpl<SUop> &Uops, unsigned Slots,
+                               unsigned Pairs) {
+  bool Late = false;
+  for (unsigned U = 0; U < Uops.size(); ++U)
+    Late |= Uops[U].Input > int(U) &&
+            slotOf(unsigned(Uops[U].Input), Slots, Pairs) !=
+                slotOf(U, Slots, Pairs);
+  if (!Late)
+    return;
+  std::stable_partition(Uops.begin(), Uops.end(), [](const SUop &V) {
+    return V.Kind == UopKind::Load;
+  });
+  SmallVector<int, 8> NewIndex(Uops.size(), -1);
+  for (unsigned U = 0; U < Uops.size(); ++U)
+    if (Uops[U].Decoded < NewIndex.size())
+      NewIndex[Uops[U].Decoded] = int(U);
+  for (SUop &V : Uops)
+    if (V.Input >= 0 && unsigned(V.Input) < NewIndex.size())
+      V.Input = int8_t(NewIndex[V.Input]);
+}
+
 std::vector<SInstr> buildStatic(ArrayRef<DecodedInstr> D,
                                 const DependencyAnalysis &Deps,
                                 const SimConfig &C) {
@@ -171,6 +205,7 @@ std::vector<SInstr> buildStatic(ArrayRef<DecodedInstr> D,
       V.ReadsSrc = U.ReadsSources;
       V.WritesResult = U.WritesResult;
       V.Input = U.InputUop;
+      V.Decoded = uint8_t(T.Uops.size());
       V.Latency = U.Latency * C.LatencyScale[unsigned(latencyClass(X, U))];
       if (I < C.InstrLatencyScale.size() && U.Kind != UopKind::Load)
         V.Latency *= C.InstrLatencyScale[I];
@@ -182,6 +217,10 @@ std::vector<SInstr> buildStatic(ArrayRef<DecodedInstr> D,
     // slot (they come first: load+op, then store-address+data).
     unsigned Slots = X.IssueSlots, N = T.Uops.size();
     unsigned Pairs = N > Slots ? std::min(N - Slots, Slots) : 0;
+    // (Unlaminated load+op pairs keep their order, compute slot first: the
+    // one waiting uop is harmless, and the Gus Jacobi figures depend on it.)
+    if (!X.Unlaminated)
+      loadsBeforeTheirConsumers(T.Uops, Slots, Pairs);
     unsigned U = 0;
     for (unsigned Sl = 0; Sl < Slots; ++Sl) {
       SSlot Q;
@@ -210,6 +249,13 @@ std::vector<SInstr> buildStatic(ArrayRef<DecodedInstr> D,
                                 : 5) *
                        C.LatencyScale[unsigned(LatencyClass::Load)];
       L.MemExtra = std::max(0.0, Forward - LoadLat);
+      if (E.Renamed) {
+        // The value comes from the store's data register at rename.
+        L.MemExtra = 0;
+        for (SUop &V : L.Uops)
+          if (V.Kind == UopKind::Load)
+            V.Latency = 0;
+      }
     } else if (E.K == DepEdge::MemoryBlocked && E.To < S.size()) {
       SInstr &L = S[E.To];
       L.MemProducer = E.From;
@@ -764,7 +810,7 @@ bool Engine::dispatchPort(unsigned P) {
       UopEvent E;
       E.Iteration = X->Iter;
       E.Instr = X->Index;
-      E.Uop = U;
+      E.Uop = SU.Decoded;
       E.Issued = DU.IssueCycle;
       E.Dispatched = Cycle;
       E.Completed = long(std::ceil(DU.Stamp - Eps));
@@ -997,6 +1043,8 @@ SimResult Engine::run() {
   unsigned Period = 0;
   bool Converged = false;
   size_t LastChecked = 0;
+  long LastRetireCycle = 0;
+  const long StallLimit = stallLimit(D);
   for (Cycle = 0; IterRetireCycle.size() < MaxIter && Cycle < long(MaxCycles);
        ++Cycle) {
     // Resources freed last cycle become usable now.
@@ -1007,7 +1055,14 @@ SimResult Engine::run() {
     IntPRFUsed -= FreeInt;
     VecPRFUsed -= FreeVec;
     FreeROB = FreeRS = FreeLB = FreeSB = FreeInt = FreeVec = 0;
+    uint64_t RetiredBefore = BaseSeq;
     retire();
+    if (BaseSeq != RetiredBefore)
+      LastRetireCycle = Cycle;
+    else if (Cycle - LastRetireCycle > StallLimit) {
+      R.Stalled = true;
+      break;
+    }
     dispatch();
     issue();
     frontEnd();
@@ -1097,6 +1152,16 @@ SimResult Engine::run() {
 }
 
 } // namespace
+
+long stallLimit(ArrayRef<DecodedInstr> D) {
+  long Serial = 0;
+  for (const DecodedInstr &I : D) {
+    Serial += I.Latency + I.LoadLatency + I.SerialCycles + I.DividerCycles;
+    for (const Uop &U : I.Uops)
+      Serial += U.Latency + U.SerialCycles + U.DividerCycles;
+  }
+  return StallLimitCycles + 2 * Serial;
+}
 
 SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
                    const DependencyAnalysis &Deps, const SimConfig &Config,

@@ -42,6 +42,9 @@ struct DepEdge {
   enum Kind : uint8_t { Register, Address, Memory, MemoryBlocked } K = Register;
   /// Register unit carried by the edge (regunit::None for memory).
   RegUnit Unit = 0xff;
+  /// Memory: the load is renamed onto the store's data (MemoryDesc::
+  /// MemoryRenaming): no forwarding latency, no load latency.
+  bool Renamed = false;
 };
 
 /// One loop-carried recurrence.

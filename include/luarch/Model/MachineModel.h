@@ -128,6 +128,12 @@ struct MemoryDesc {
   /// A load that overlaps an in-flight store only partly cannot forward:
   /// cycles from the store to the load's result.
   Sourced<unsigned> StoreForwardBlockLatency;
+  /// Memory renaming ("mirroring memory operands"): a 32- or 64-bit load
+  /// into a general register, or the load of a read-modify-write, from the
+  /// start address of an earlier 32/64-bit store of a general register gets
+  /// the stored value at rename, with no latency (AMD Zen 2, Zen 4).
+  Sourced<bool> MemoryRenaming{
+      false, "not documented or measured for this core; not modelled"};
   /// Loads and stores per cycle.
   Sourced<unsigned> LoadsPerCycle;
   Sourced<unsigned> StoresPerCycle;

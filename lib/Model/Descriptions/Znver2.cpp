@@ -33,8 +33,9 @@
 //     to choose ports by uop kind.
 //   * Zen 2 mirrors 32/64-bit memory operands addressed by registers
 //     ("memory renaming", [Agner]): such store-reload pairs forward in about
-//     one cycle. The model has one forwarding latency; it keeps the
-//     latency of forwarding proper (see StoreForwardLatency).
+//     one cycle. Modelled as MemoryRenaming (pure loads and
+//     read-modify-writes, as measured on Zen 4); other store-reload pairs
+//     take StoreForwardLatency.
 //
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/Descriptions.h"
@@ -113,7 +114,13 @@ MachineModel makeZnver2() {
                                 "[Downs] 8.0 cycles for a 16-byte "
                                 "store-reload; mirrored 32/64-bit GPR "
                                 "accesses forward in ~1 cycle ([Downs] "
-                                "1.0), not modelled"};
+                                "1.0), see MemoryRenaming"};
+  Mem.MemoryRenaming = {true, "[Agner] forum post 'Surprising new feature "
+                              "in AMD Ryzen 3000' (2019): 32/64-bit GPR "
+                              "operands addressed by a pointer register "
+                              "(optionally indexed; not absolute or "
+                              "RIP-relative) are mirrored, a store, add "
+                              "[mem] and reload take 2 cycles instead of 15"};
   Mem.StoreForwardBlockLatency = {21, "[Downs] two 8-byte stores then a "
                                       "16-byte reload: 21.0 cycles on Zen 2 "
                                       "(14.0 on Skylake)"};

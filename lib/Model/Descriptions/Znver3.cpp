@@ -123,6 +123,10 @@ MachineModel makeZnver3() {
                         "in [LLVM-Zn3])"};
 
   MemoryDesc &Mem = M.Memory;
+  Mem.MemoryRenaming = {false, "[Agner] Zen 3 chapter, as reported by "
+                               "HardZone ('Memory mirroring', 2021): Zen 2's "
+                               "memory-operand mirroring is gone from Zen 3 "
+                               "except in special cases; not modelled"};
   Mem.LoadLatencyGPR = {4, "[AMDOpt19h §2.12] (quoted in [LLVM-Zn3]) "
                            "4-cycle integer load-to-use with simple address "
                            "generation modes"};

@@ -105,8 +105,19 @@ MachineModel makeZnver4() {
                            "7-cycle FP load-to-use"};
   Mem.StoreForwardLatency = {7, "[uops.info] MOV (M64, R64) store-reload "
                                 "latency bounds 0-7 (zen4: 0 when memory "
-                                "renaming applies, not modelled); 7 as on "
-                                "Zen 2 ([Agner], see znver2)"};
+                                "renaming applies, see MemoryRenaming); 7 "
+                                "as on Zen 2 ([Agner], see znver2); measured "
+                                "on this core 6-7 (a movzx reload 6.05, "
+                                "add r, [m] 7.90 incl. the add)"};
+  Mem.MemoryRenaming = {
+      true,
+      "measured on an EPYC 9004 (family 25 model 17) host with "
+      "loop-uarch-report --measure (docs/measurement.md), loop form "
+      "unless noted: add [rax+8], rdi (also unrolled) "
+      "repeated 1.00 cycle (8/16-bit forms 8.93); mov [rax+8], rdi + mov "
+      "rdi/edi, [rax+8] 1.00 (indexed and rsp-based too); not renamed: a "
+      "load at another offset (6.12), a load-op add rdi, [rax+8] (7.90), "
+      "vector data (9-11); conditions as [Agner] found on Zen 2"};
   Mem.StoreForwardBlockLatency = {21, "not measured for Zen 4; closest "
                                       "documented: [Downs] 21.0 cycles on "
                                       "Zen 2"};
