@@ -189,6 +189,7 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "zero idioms", M.Idioms.ZeroIdioms);
   row(OS, "zero idioms need no port", M.Idioms.ZeroIdiomsNeedNoPort);
   row(OS, "ones idioms", M.Idioms.OnesIdioms);
+  row(OS, "sbb r, r depends on CF only", M.Idioms.SbbSameRegCarryOnly);
   OS << "  unlamination rule                  ";
   switch (M.Unlamination.Value) {
   case UnlaminationRule::Never: OS << "never"; break;

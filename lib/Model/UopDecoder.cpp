@@ -783,6 +783,11 @@ void UopDecoder::applyIdiomsAndFusionRules(const MCInst &Inst,
     for (Uop &U : D.Uops)
       U.ReadsSources = false;
   }
+  if (Model.Idioms.SbbSameRegCarryOnly && Sem.isSameRegSbb(Inst)) {
+    // Only the carry flag is an input.
+    D.Reads.erase(remove_if(D.Reads, [](RegUnit U) { return !isFlagUnit(U); }),
+                  D.Reads.end());
+  }
   bool IsVecMove = false;
   if (D.Source != DecodeSource::UopsInfo && Sem.isEliminableMove(Inst, IsVecMove) &&
       (IsVecMove ? Model.MoveElimination.Vector : Model.MoveElimination.GPR)) {

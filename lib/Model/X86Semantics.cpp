@@ -371,6 +371,13 @@ bool X86Semantics::isOnesIdiom(const MCInst &Inst) const {
   return false;
 }
 
+bool X86Semantics::isSameRegSbb(const MCInst &Inst) const {
+  StringRef Op = MII.getName(Inst.getOpcode());
+  if (!Op.starts_with("SBB") || !(Op.ends_with("rr") || Op.ends_with("rr_REV")))
+    return false;
+  return lastTwoSourcesEqual(Inst, MII.get(Inst.getOpcode()));
+}
+
 bool X86Semantics::isEliminableMove(const MCInst &Inst, bool &IsVector) const {
   StringRef Op = MII.getName(Inst.getOpcode());
   IsVector = false;

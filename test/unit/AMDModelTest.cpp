@@ -10,6 +10,7 @@
 #include "luarch/Kernel/AsmFrontend.h"
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Model/UopDecoder.h"
+#include "luarch/Model/X86Semantics.h"
 #include "gtest/gtest.h"
 
 using namespace luarch;
@@ -328,4 +329,22 @@ TEST(AMDZnver4, IntegerCoreAsZen3) {
   EXPECT_TRUE(F.D[0].MacroFusedWithNext);
 }
 
+} // namespace
+
+namespace {
+TEST(AMDZnver4, SbbSameRegisterReadsTheCarryOnly) {
+  // Measured on Zen 4: cmp rax, 1; sbb rbx, rbx; add rbx, 1 runs at 1.00
+  // cycle per iteration, so the sbb does not wait for rbx.
+  auto gprReads = [](const DecodedInstr &D) {
+    unsigned N = 0;
+    for (RegUnit U : D.Reads)
+      N += !isFlagUnit(U);
+    return N;
+  };
+  Decoded Z4 = decodeAsm("znver4", "sbbq %rbx, %rbx\nsbbq %rcx, %rbx\n");
+  EXPECT_EQ(gprReads(Z4.D[0]), 0u);
+  EXPECT_EQ(gprReads(Z4.D[1]), 2u); // different registers: both inputs
+  Decoded Z3 = decodeAsm("znver3", "sbbq %rbx, %rbx\n");
+  EXPECT_EQ(gprReads(Z3.D[0]), 1u); // not modelled on Zen 3
+}
 } // namespace

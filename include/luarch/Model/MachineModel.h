@@ -155,6 +155,10 @@ struct IdiomDesc {
   /// (v)pcmpeq* x,x: result is all ones, independent of the input (still
   /// executes on a port).
   Sourced<bool> OnesIdioms;
+  /// sbb r, r (same register): the result (0 or -1) depends on the carry
+  /// flag only, not on the register.
+  Sourced<bool> SbbSameRegCarryOnly{
+      false, "not documented or measured for this core; not modelled"};
 };
 
 /// The non-pipelined divider.

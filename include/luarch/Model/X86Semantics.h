@@ -105,6 +105,8 @@ public:
   bool isZeroIdiom(const llvm::MCInst &Inst) const;
   /// Ones idiom: (v)pcmpeq* with equal sources.
   bool isOnesIdiom(const llvm::MCInst &Inst) const;
+  /// sbb r, r with the same register (any width).
+  bool isSameRegSbb(const llvm::MCInst &Inst) const;
   /// Register-to-register move that renaming can eliminate (mov r32/r64,
   /// (v)movaps/movapd/movdqa/movdqu/movups/movupd reg,reg).
   bool isEliminableMove(const llvm::MCInst &Inst, bool &IsVector) const;
