@@ -277,6 +277,8 @@ concreteAccesses(ArrayRef<DecodedInstr> D, const AddressContext &Ctx) {
       }
       if (New && W.Bits == 32)
         New = *New & 0xffffffffu;
+      if (New && W.SignExtend32)
+        New = uint64_t(int64_t(int32_t(uint32_t(*New))));
       if (W.K != DecodedInstr::GPRWrite::None && W.Dest < 16)
         Reg[W.Dest] = New;
       else

@@ -328,7 +328,21 @@ static const UopsInfoEntry *registerForm(const InstrTable &T,
   }
   if (!Replaced)
     return nullptr;
-  return T.lookup((E.Mnemonic + " (" + Sig + ")").str());
+  if (const UopsInfoEntry *R = T.lookup((E.Mnemonic + " (" + Sig + ")").str()))
+    return R;
+  // Narrow forms are often measured in one variant only ("OR (M8, I8)" has
+  // no "OR (R8l, I8)"): the same operation on 32-bit registers has the
+  // same ALU latency.
+  SmallVector<StringRef, 4> Parts;
+  StringRef(Sig).split(Parts, ", ");
+  std::string Wide;
+  bool Widened = false;
+  for (StringRef P : Parts) {
+    bool Narrow = P == "R8l" || P == "R8h" || P == "R16";
+    Widened |= Narrow;
+    Wide += (Wide.empty() ? "" : ", ") + (Narrow ? std::string("R32") : P.str());
+  }
+  return Widened ? T.lookup((E.Mnemonic + " (" + Wide + ")").str()) : nullptr;
 }
 
 bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
@@ -589,6 +603,12 @@ static void findValueEffect(const MCInst &Inst, StringRef Op,
     W.K = GW::Affine;
     W.Base = RegAt(1);
     W.Scale = 0;
+  } else if (Op == "MOVSX64rr32") {
+    // movsxd r64, r32: array indices (bhdev-0826 aliases through it).
+    W.K = GW::Affine;
+    W.Base = RegAt(1);
+    W.Scale = 0;
+    W.SignExtend32 = true;
   } else if ((Base == "ADD" || Base == "SUB") && Form.starts_with("ri") &&
              ImmAt(2, V)) {
     W.K = GW::Affine;

@@ -123,6 +123,8 @@ struct DecodedInstr {
     RegUnit Dest = regunit::None, Base = regunit::None, Index = regunit::None;
     int64_t Scale = 0, Imm = 0;
     unsigned Bits = 64;
+    /// movsxd: the low 32 bits of the affine value, sign-extended.
+    bool SignExtend32 = false;
   } GPRResult;
   /// push/pop/call/ret: the stack pointer moves by StackDelta, and the
   /// instruction accesses 8 bytes at rsp + StackAccessOffset (after the
