@@ -106,6 +106,10 @@ struct SUop {
   int8_t Input = -1;
   /// Its index in the decoded instruction (events report that one).
   uint8_t Decoded = 0;
+  /// A load renamed onto an earlier store's data: its value does not wait
+  /// for a load port. The load still executes (to check the prediction)
+  /// and takes its port's time, but later uops wait for that, not it.
+  bool Renamed = false;
   double DivCycles = 0;
   double SerialCycles = 0;
 };
@@ -253,8 +257,10 @@ std::vector<SInstr> buildStatic(ArrayRef<DecodedInstr> D,
         // The value comes from the store's data register at rename.
         L.MemExtra = 0;
         for (SUop &V : L.Uops)
-          if (V.Kind == UopKind::Load)
+          if (V.Kind == UopKind::Load) {
             V.Latency = 0;
+            V.Renamed = true;
+          }
       }
     } else if (E.K == DepEdge::MemoryBlocked && E.To < S.size()) {
       SInstr &L = S[E.To];
@@ -769,7 +775,7 @@ bool Engine::dispatchPort(unsigned P) {
       ++I; // not ready (its readiness is cached for later cycles)
       continue;
     }
-    double Start = std::max(Ready, PortFreeAt[P]);
+    double Start = SU.Renamed ? Ready : std::max(Ready, PortFreeAt[P]);
     if (Start > double(Cycle) + Eps) {
       ++I; // the port is busy this cycle
       continue;
@@ -801,9 +807,9 @@ bool Engine::dispatchPort(unsigned P) {
     ++X->UopsDispatched;
     --RSCount[P];
     FreeRS += 1;
-    PortFreeAt[P] = Start + 1.0 / C.PortCapacity[P];
-    PortDispatched[P] += 1;
+    PortFreeAt[P] = std::max(PortFreeAt[P], Start) + 1.0 / C.PortCapacity[P];
     PortUsedThisCycle[P] = true;
+    PortDispatched[P] += 1;
     finishIfDone(*X);
     wake(*X);
     if (O.Trace && X->Iter < O.TraceIterations) {
