@@ -38,9 +38,10 @@ instructions come from LLVM's SandyBridge scheduling model.
 * `icelake-server` uses uops.info's Ice Lake *client* table (no server
   measurements exist there): 512-bit FMAs are modelled on port 0 only,
   while server parts have a second 512-bit FMA on port 5.
-* The `alderlake` aliases `sapphirerapids` and `emeraldrapids` use the
-  Golden Cove client table, where AVX-512 is fused off: AVX-512
-  instructions fall back to LLVM's scheduling model (flagged).
+* `sapphirerapids` (alias `emeraldrapids`) uses the Golden Cove client
+  table, where AVX-512 is fused off: AVX-512 instructions fall back to
+  LLVM's scheduling model (flagged). It differs from `alderlake` only by
+  the loop stream detector (absent, as measured on an Emerald Rapids host).
 * Golden Cove's scheduler is modelled as one pool (math + memory
   schedulers, [C&C-GLC]).
 * Sandy Bridge's buffer sizes are Palomares' *measured effective* sizes
@@ -56,6 +57,9 @@ instructions come from LLVM's SandyBridge scheduling model.
 | Agner | A. Fog, "The microarchitecture of Intel, AMD and VIA CPUs" |
 | WikiChip | WikiChip microarchitecture pages (Skylake, Sunny Cove, Zen ...) |
 | C&C-GLC | Chips and Cheese, "Popping the Hood on Golden Cove", 2021-12-02 |
+| HostEMR | `loop-uarch-report --measure` on an Emerald Rapids KVM guest (Intel family 6 model 207), 2026-11-23; see docs/measurement.md |
+| Agner-Zen2 | A. Fog, forum post "Surprising new feature in AMD Ryzen 3000" (agner.org/forum, 2019): memory-operand mirroring |
+| measured on an EPYC 9004 host | `loop-uarch-report --measure` on an AMD EPYC 9004 (family 25 model 17, Zen 4) KVM guest, 2026-11-23; see docs/measurement.md |
 | uops.info | A. Abel, J. Reineke, "uops.info: Characterizing Latency, Throughput, and Port Usage of Instructions on Intel Microarchitectures", ASPLOS 2019; tables in `../shared/data/uops-info` |
 | uiCA | A. Abel, J. Reineke, "uiCA: Accurate Throughput Prediction of Basic Blocks on Recent Intel Microarchitectures", ICS 2022 |
 | Palomares | V. Palomares, PhD thesis, UVSQ 2015 (UFS); digest `../shared/docs/seed-palomares-ufs-cqa-cape.md` |

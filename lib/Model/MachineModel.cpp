@@ -83,8 +83,9 @@ static const std::pair<const char *, const char *> NativeFallbacks[] = {
     {"ivybridge", "sandybridge"},     {"cannonlake", "skylake"},
     {"meteorlake", "alderlake"},      {"arrowlake", "alderlake"},
     {"arrowlake-s", "alderlake"},     {"lunarlake", "alderlake"},
-    {"pantherlake", "alderlake"},     {"graniterapids", "alderlake"},
-    {"graniterapids-d", "alderlake"}, {"diamondrapids", "alderlake"},
+    {"pantherlake", "alderlake"},     {"graniterapids", "sapphirerapids"},
+    {"graniterapids-d", "sapphirerapids"},
+    {"diamondrapids", "sapphirerapids"},
     {"znver5", "znver4"},
 };
 

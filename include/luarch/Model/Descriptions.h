@@ -24,6 +24,7 @@ MachineModel makeIceLakeServer();
 MachineModel makeTigerLake();
 MachineModel makeRocketLake();
 MachineModel makeAlderLake();
+MachineModel makeSapphireRapids();
 MachineModel makeZnver1();
 MachineModel makeZnver2();
 MachineModel makeZnver3();

@@ -2,10 +2,8 @@
 //
 // Golden Cove: 6-wide allocation, 12 ports (uops.info names the fifth ALU
 // port "B" and the third load port "A"), 512-entry ROB. Sapphire Rapids and
-// Emerald Rapids use the same core with AVX-512 enabled; uops.info measured
-// the client part, where AVX-512 is fused off, so AVX-512 instructions fall
-// back to LLVM's scheduling model on those aliases (flagged per
-// instruction).
+// Emerald Rapids use the same core with AVX-512 enabled and no LSD: see
+// SapphireRapids.cpp.
 //
 // Sources (full references in docs/models.md):
 //   [IntelOpt]  Intel 64 and IA-32 Architectures Optimization Reference
@@ -26,7 +24,7 @@ namespace descriptions {
 MachineModel makeAlderLake() {
   MachineModel M;
   M.Name = "alderlake";
-  M.Aliases = {"raptorlake", "sapphirerapids", "emeraldrapids"};
+  M.Aliases = {"raptorlake"};
   M.Vendor = "Intel";
   M.Description = "Alder Lake P-core (Golden Cove), 12th gen. Core";
   M.UopsInfoTable = "alderlakep";

@@ -8,7 +8,7 @@ static MachineModel (*const List[])() = {
     // Intel
     makeSandyBridge, makeHaswell, makeBroadwell, makeSkylake,
     makeSkylakeAVX512, makeCascadeLake, makeIceLakeClient, makeIceLakeServer,
-    makeTigerLake, makeRocketLake, makeAlderLake,
+    makeTigerLake, makeRocketLake, makeAlderLake, makeSapphireRapids,
     // AMD
     makeZnver1, makeZnver2, makeZnver3, makeZnver4,
 };

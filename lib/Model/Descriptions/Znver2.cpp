@@ -115,7 +115,7 @@ MachineModel makeZnver2() {
                                 "store-reload; mirrored 32/64-bit GPR "
                                 "accesses forward in ~1 cycle ([Downs] "
                                 "1.0), see MemoryRenaming"};
-  Mem.MemoryRenaming = {true, "[Agner] forum post 'Surprising new feature "
+  Mem.MemoryRenaming = {true, "[Agner-Zen2] forum post 'Surprising new feature "
                               "in AMD Ryzen 3000' (2019): 32/64-bit GPR "
                               "operands addressed by a pointer register "
                               "(optionally indexed; not absolute or "
