@@ -42,6 +42,15 @@ instructions come from LLVM's SandyBridge scheduling model.
   table, where AVX-512 is fused off: AVX-512 instructions fall back to
   LLVM's scheduling model (flagged). It differs from `alderlake` only by
   the loop stream detector (absent, as measured on an Emerald Rapids host).
+* One latency per instruction: Zen 3/4's base + index + displacement LEA
+  takes 2 cycles through the base register and 1 through the index
+  (measured on Zen 4); the model uses 1 (index recurrences such as
+  `lea rcx, [rbx+rcx*8+8]` are the more common in the corpus, and the
+  corpus score was better so).
+* Zen 4 memory renaming is modelled for same-name (or, in loops,
+  same-address) 32/64-bit GPR store-reload pairs; a same-address
+  store-reload pair still measures one per cycle on the host, which the
+  model does not reproduce (it gives the AGU bound, 0.67).
 * Golden Cove's scheduler is modelled as one pool (math + memory
   schedulers, [C&C-GLC]).
 * Sandy Bridge's buffer sizes are Palomares' *measured effective* sizes
