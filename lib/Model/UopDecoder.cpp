@@ -958,7 +958,56 @@ std::vector<DecodedInstr> UopDecoder::decodeKernel(const Kernel &K) const {
     B.FusedUops = 0;
     B.IssueSlots = 0;
   }
+  if (Model.FrontEnd.StackSyncUop)
+    addStackSyncUops(Out);
   return Out;
+}
+
+void UopDecoder::addStackSyncUops(std::vector<DecodedInstr> &D) const {
+  // The stack engine's offset is non-zero after push/pop/call/ret; the
+  // next explicit reader of rsp needs a sync uop, which zeroes it. The
+  // state at the loop's entry is its state at the back edge: two passes.
+  const RegUnit RSP = Sem.rspUnit();
+  auto readsRSP = [&](const DecodedInstr &X) {
+    return is_contained(X.Reads, RSP) || is_contained(X.AddressReads, RSP);
+  };
+  auto writesRSP = [&](const DecodedInstr &X) {
+    return is_contained(X.Writes, RSP);
+  };
+  bool Dirty = false;
+  for (unsigned Pass = 0; Pass < 2; ++Pass)
+    for (DecodedInstr &X : D) {
+      if (X.StackDelta != 0) {
+        Dirty = true;
+        continue;
+      }
+      bool Reads = readsRSP(X);
+      if (Pass == 1 && Dirty && Reads && !X.Uops.empty()) {
+        Uop Sync;
+        Sync.Kind = UopKind::Compute;
+        Sync.Ports = Model.IntALUPorts;
+        Sync.Latency = 1;
+        X.Uops.push_back(Sync);
+        ++X.FusedUops;
+        ++X.IssueSlots;
+        X.StackSync = true;
+        // One more cycle on the rsp path: the first uop that reads it.
+        bool AddrRSP = is_contained(X.AddressReads, RSP);
+        for (Uop &U : X.Uops) {
+          if ((AddrRSP && U.Kind == UopKind::Load) ||
+              (!AddrRSP && U.Kind == UopKind::Compute && U.ReadsSources)) {
+            ++U.Latency;
+            break;
+          }
+        }
+        if (AddrRSP && X.MayLoad)
+          ++X.LoadLatency;
+        else
+          ++X.Latency;
+      }
+      if (Reads || writesRSP(X))
+        Dirty = false;
+    }
 }
 
 std::string describeUops(const MachineModel &M, const DecodedInstr &D) {

@@ -23,6 +23,8 @@ std::string instrFlags(const DecodedInstr &D) {
     F += "Z";
   if (D.EliminatedMove)
     F += "M";
+  if (D.StackSync)
+    F += "#";
   if (D.Source == DecodeSource::LLVMSchedModel ||
       D.Source == DecodeSource::UopsInfoPartial)
     F += "~";
@@ -315,7 +317,9 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
           "micro-fused, U unlaminated, Z zero/ones idiom, M executed at rename\n"
           "         (eliminated move; inc/dec/add-immediate on Golden Cove),\n"
           "         ~ not from uops.info (LLVM scheduling model), X unknown "
-          "to both models (1 ALU uop assumed)\n\n";
+          "to both models (1 ALU uop assumed),\n"
+          "         # stack-sync uop added (rsp read after push/pop/call/ret)"
+          "\n\n";
   }
 
   if (!S.Deps.Recurrences.empty()) {

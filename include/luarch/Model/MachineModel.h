@@ -92,6 +92,16 @@ struct FrontEndDesc {
   Sourced<unsigned> UopCacheUops;
   /// Loop stream detector active (SKL/CLX have it disabled by microcode).
   Sourced<bool> HasLSD;
+  /// The stack engine (push/pop/call/ret move rsp without a uop) inserts a
+  /// synchronisation uop before the next instruction that reads rsp
+  /// explicitly (add rsp, imm; mov r, [rsp+8]...): one more ALU uop and one
+  /// more cycle on the rsp path.
+  Sourced<bool> StackSyncUop{
+      true, "[IntelOpt] stack pointer tracker (all Intel cores since "
+            "Pentium M); [Agner] the same on AMD since K10; measured: push "
+            "rbx; sub rsp, 16 repeated takes 2.00 cycles on Cascade Lake "
+            "(corpus bhdev-1395) and on Zen 4 (EPYC 9004 host), 1.00 "
+            "without the sync"};
   /// Uop queue (IDQ) entries per thread.
   Sourced<unsigned> UopQueueSize;
   /// Uops from different iterations cannot issue in the same cycle (SNB/IVB

@@ -60,6 +60,7 @@ private:
   const MachineModel &Model;
   const TargetContext &TC;
   X86Semantics Sem;
+  void addStackSyncUops(std::vector<DecodedInstr> &D) const;
   UopsInfoMatcher Matcher;
   const InstrTable *Table = nullptr;
   /// Decoding depends on the opcode and, for idioms, immediates and

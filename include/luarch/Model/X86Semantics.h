@@ -128,6 +128,9 @@ private:
   std::vector<RegUnit> UnitOfReg;
   std::vector<uint16_t> BitsOfReg;
   llvm::MCRegister EFLAGSReg, RSPReg, RIPReg;
+
+public:
+  RegUnit rspUnit() const { return unitOf(RSPReg); }
 };
 
 /// X86 condition codes as LLVM numbers them (X86BaseInfo.h).
