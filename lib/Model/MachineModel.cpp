@@ -162,6 +162,7 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "uop cache uops/cycle", M.FrontEnd.UopCacheWidth);
   row(OS, "uop cache capacity (uops)", M.FrontEnd.UopCacheUops);
   row(OS, "loop stream detector", M.FrontEnd.HasLSD);
+  row(OS, "stack-sync uop after push/pop", M.FrontEnd.StackSyncUop);
   row(OS, "uop queue entries", M.FrontEnd.UopQueueSize);
   row(OS, "iteration-boundary issue rule", M.FrontEnd.IterationBoundaryRule);
   row(OS, "LCP stall (cycles)", M.FrontEnd.LCPPenalty);

@@ -29,5 +29,6 @@ TEST(MachineModel, EveryFieldHasASource) {
     EXPECT_TRUE(M->Memory.MemoryRenaming.Source && *M->Memory.MemoryRenaming.Source) << M->Name;
     EXPECT_TRUE(M->Idioms.SbbSameRegCarryOnly.Source && *M->Idioms.SbbSameRegCarryOnly.Source) << M->Name;
     EXPECT_TRUE(M->FrontEnd.HasLSD.Source && *M->FrontEnd.HasLSD.Source) << M->Name;
+    EXPECT_TRUE(M->FrontEnd.StackSyncUop.Value) << M->Name;
   }
 }
