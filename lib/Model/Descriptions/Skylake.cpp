@@ -85,9 +85,14 @@ MachineModel makeSkylake() {
   Mem.LoadLatencyVec = {5, "[IntelOpt §2.5] FP/vector loads one cycle "
                            "slower than integer loads"};
   Mem.StoreForwardLatency = {5, "[Agner §11] store forwarding 4-5 cycles"};
-  Mem.StoreForwardBlockLatency = {13, "LLVM X86AvoidStoreForwardingBlocks "
-                                      "(reviews.llvm.org/D41330): estimated "
-                                      "store-forward block penalty ~13 cycles"};
+  Mem.StoreForwardBlockLatency = {
+      16, "measured (Cascade Lake, ../shared/data/bhive/measured-clx.csv): "
+          "29 copy blocks whose loads overlap the previous iteration's "
+          "stores partly (e.g. bhdev-0731: movq 7(%rsi), %rdx; movq (%rsi), "
+          "%rcx; movq %rdx, 7(%rdi); movq %rcx, (%rdi), rsi = rdi) take "
+          "16.0 cycles per iteration in both forms; LLVM "
+          "X86AvoidStoreForwardingBlocks (reviews.llvm.org/D41330) "
+          "estimates ~13"};
   Mem.LoadsPerCycle = {2, "[IntelOpt §2.5] two loads per cycle (p2, p3)"};
   Mem.StoresPerCycle = {1, "[IntelOpt §2.5] one store per cycle (p4)"};
 
