@@ -4,6 +4,7 @@
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Model/UopDecoder.h"
 #include "luarch/Sim/Sensitivity.h"
+#include "LoopFixture.h"
 #include "gtest/gtest.h"
 
 using namespace luarch;
@@ -11,30 +12,9 @@ using namespace llvm;
 
 namespace {
 
-struct Loop {
-  std::unique_ptr<TargetContext> TC;
-  const MachineModel *M = nullptr;
-  Kernel K;
-  std::vector<DecodedInstr> D;
-  StaticAnalysis St;
-  SimConfig C;
-};
+using test::Loop;
 
-Loop load(StringRef CPU, StringRef Asm) {
-  Loop L;
-  auto Model = getMachineModel(CPU);
-  EXPECT_TRUE(bool(Model));
-  L.M = &*Model;
-  L.TC = std::move(*TargetContext::create("", L.M->Name));
-  auto Ks = parseAsmKernels(*L.TC, Asm, "test.s");
-  EXPECT_TRUE(bool(Ks)) << toString(Ks.takeError());
-  L.K = Ks->Kernels.front();
-  UopDecoder Dec(*L.M, *L.TC);
-  L.D = Dec.decodeKernel(L.K);
-  L.St = analyzeStatically(L.K, L.D, *L.M);
-  L.C = SimConfig::fromModel(*L.M);
-  return L;
-}
+Loop load(StringRef CPU, StringRef Asm) { return test::loadLoop(CPU, Asm); }
 
 const ResourceSensitivity *find(const SensitivityReport &R, StringRef Name) {
   for (const ResourceSensitivity &RS : R.Resources)

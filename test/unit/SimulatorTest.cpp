@@ -11,6 +11,7 @@
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Model/UopDecoder.h"
 #include "luarch/Sim/Simulator.h"
+#include "LoopFixture.h"
 #include "gtest/gtest.h"
 
 using namespace luarch;
@@ -18,28 +19,9 @@ using namespace llvm;
 
 namespace {
 
-struct Loop {
-  std::unique_ptr<TargetContext> TC;
-  const MachineModel *M = nullptr;
-  Kernel K;
-  std::vector<DecodedInstr> D;
-  StaticAnalysis St;
-};
+using test::Loop;
 
-Loop load(StringRef CPU, StringRef Asm) {
-  Loop L;
-  auto Model = getMachineModel(CPU);
-  EXPECT_TRUE(bool(Model));
-  L.M = &*Model;
-  L.TC = std::move(*TargetContext::create("", L.M->Name));
-  auto Ks = parseAsmKernels(*L.TC, Asm, "test.s");
-  EXPECT_TRUE(bool(Ks)) << toString(Ks.takeError());
-  L.K = Ks->Kernels.front();
-  UopDecoder Dec(*L.M, *L.TC);
-  L.D = Dec.decodeKernel(L.K);
-  L.St = analyzeStatically(L.K, L.D, *L.M);
-  return L;
-}
+Loop load(StringRef CPU, StringRef Asm) { return test::loadLoop(CPU, Asm); }
 
 TEST(Simulator, UopsFedByALaterLoadOfTheirInstruction) {
   // LLVM's znver3/4 models list MUL m64's ALU use before its AGU use, and
