@@ -357,9 +357,10 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   if (Ctx.Concrete)
     Concrete = concreteAccesses(D, Ctx);
   auto computeLat = [&](size_t L) { return computes(D[L]) ? D[L].Latency : 0; };
-  // Memory renaming: a pure GPR load or a read-modify-write of 32/64 bits
-  // from the start of a 32/64-bit GPR store (measured on Zen 4: load-op
-  // forms such as add r, [m] are not renamed; see the znver4 description).
+  // Memory renaming (MemoryDesc::MemoryRenaming; the measurements behind
+  // each condition below are in the znver4 description's source): a 32/64-
+  // bit GPR load, or a plain read-modify-write, from the start of an older
+  // 32/64-bit GPR store. Load-op forms (add r, [m]) are not renamed.
   auto gprAccess = [&](const DecodedInstr &X) {
     if (X.MemBits != 32 && X.MemBits != 64)
       return false;
@@ -372,27 +373,22 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
     return true;
   };
   // Straight-line code needs the same address expression (registers,
-  // scale, displacement): measured on Zen 4, mov rdx, [rsi]; mov [rdi], rdx
-  // with rsi = rdi repeated unrolled takes 6.94 cycles (forwarding), with
-  // [rdi] in both places 1.00. In a loop the aliasing pair is renamed too
-  // (1.02): the same instructions recur and a predictor learns the pair.
+  // scale, displacement); in a loop an aliasing pair is renamed too (the
+  // same instructions recur and a predictor learns the pair).
   auto sameName = [&](size_t S, size_t L) {
     const auto &A = *D[S].Mem, &B = *D[L].Mem;
     return A.Base == B.Base && A.Index == B.Index && A.Scale == B.Scale &&
            A.Disp == B.Disp && A.Segment == B.Segment && !A.SymbolicDisp &&
            !B.SymbolicDisp && !A.RIPRelative && !B.RIPRelative && A.Base;
   };
-  // Locked and exchanging read-modify-writes (cmpxchg, xadd: they write a
-  // register too) are not renamed (measured on Zen 4: 6.71, 7.01, 7.95
-  // cycles per dependent repeat; inc/xor/shl/neg/add [m] 1.00).
+  // Not renamed: locked and exchanging read-modify-writes (cmpxchg, xadd
+  // write a register too).
   auto plainRMW = [&](const DecodedInstr &X) {
-    if (StringRef(X.Variant).contains("LOCK"))
-      return false;
-    return none_of(X.Writes, [](RegUnit U) { return isGPRUnit(U); });
+    return !X.Locked &&
+           none_of(X.Writes, [](RegUnit U) { return isGPRUnit(U); });
   };
   // Straight-line code also needs the address registers unchanged between
-  // the store and the load (measured: add [rax+8], rdi; mov rax, [r12+0x78]
-  // unrolled 6.89 cycles; as a loop 1.13).
+  // the store and the load.
   auto addressRewritten = [&](size_t S, size_t L, unsigned Back) {
     auto [Base, Index] = addressUnits(D[L]);
     auto writes = [&](size_t I) {
@@ -415,7 +411,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   auto renamed = [&](size_t S, size_t L, unsigned Back) {
     if (!M.Memory.MemoryRenaming.Value || !gprAccess(D[S]) ||
         !gprAccess(D[L]) || D[L].MemBits > D[S].MemBits || !D[S].Mem ||
-        !D[L].Mem || StringRef(D[S].Variant).contains("LOCK"))
+        !D[L].Mem || D[S].Locked)
       return false;
     if (K.Shape == KernelShape::Unrolled &&
         (!sameName(S, L) || addressRewritten(S, L, Back)))

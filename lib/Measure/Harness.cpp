@@ -35,6 +35,13 @@ namespace {
 /// Exit codes of the child besides signals.
 enum : int { ExitOK = 0, ExitBadAccess = 71, ExitSetup = 72 };
 
+/// The throughput canary counts as quiet within this factor of the host's
+/// known quiet value (8 / integer ALUs, from its model), or, without one,
+/// within QuietRelative of the lowest value seen (a relative reference is
+/// itself a little high, hence the tighter factor).
+constexpr double QuietVsKnown = 1.10;
+constexpr double QuietRelative = 1.08;
+
 /// What the child reports.
 struct Record {
   double TicksPerIteration = 0;
@@ -180,8 +187,8 @@ bool setupChild(uint64_t RegValue) {
   // of milliseconds to seconds, and within a contended phase single
   // repetitions scatter widely (some even look quiet), so the canary is
   // judged per group of eight consecutive repetitions: a group is quiet
-  // when six of its eight canaries (the upper quartile) are within 10% of the host's known quiet value
-  // (or else within 8% of the parent's best, a median from earlier kernels,
+  // when its 75th-percentile canary is within QuietVsKnown of the host's
+  // known quiet value (or else within QuietRelative of the parent's best,
   // or else of the 10th percentile of this run's groups). Repeat, within a
   // time budget, until enough repetitions come from quiet groups.
   constexpr size_t Group = 8;
@@ -209,10 +216,10 @@ bool setupChild(uint64_t RegValue) {
     std::vector<double> GC;
     for (size_t G = 0; G < NG; ++G)
       GC.push_back(groupCanary(G));
-    double Limit = ExpectedCanary > 0     ? 1.10 * ExpectedCanary
-                   : ParentBestCanary > 0 ? 1.08 * ParentBestCanary
+    double Limit = ExpectedCanary > 0     ? QuietVsKnown * ExpectedCanary
+                   : ParentBestCanary > 0 ? QuietRelative * ParentBestCanary
                    : GC.empty()           ? HUGE_VAL
-                                          : 1.08 * quantile(GC, 0.1);
+                                          : QuietRelative * quantile(GC, 0.1);
     std::vector<size_t> Quiet;
     for (size_t G = 0; G < NG; ++G)
       if (GC[G] <= Limit)
@@ -503,8 +510,8 @@ Expected<Measurement> measureKernel(const TargetContext &TC, const Kernel &K,
       BestCanary = R.CanaryCycles;
   };
   auto contended = [&](const Record &R) {
-    return R.CanaryCycles > 1.08 * BestCanary ||
-           (QuietValue > 0 && R.CanaryCycles > 1.10 * QuietValue);
+    return R.CanaryCycles > QuietRelative * BestCanary ||
+           (QuietValue > 0 && R.CanaryCycles > QuietVsKnown * QuietValue);
   };
   Expected<Record> Rec = runIsolated(A, B, Span, Opts, BestCanary, QuietValue);
   if (Rec)
@@ -525,7 +532,7 @@ Expected<Measurement> measureKernel(const TargetContext &TC, const Kernel &K,
     return Rec.takeError();
   if (QuietValue > 0)
     NeverNearExpected =
-        BestCanary <= 1.10 * QuietValue ? 0 : NeverNearExpected + 1;
+        BestCanary <= QuietVsKnown * QuietValue ? 0 : NeverNearExpected + 1;
   M.Repetitions = Rec->Repetitions;
   M.QuietRepetitions = Rec->QuietRepetitions;
   M.Contended = Opts.QuietRetries && contended(*Rec);

@@ -370,13 +370,13 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
     RegLat = registerLatency(*RegForm);
   else if (D.MayLoad && !HasRegSources && E.hasLatency() && E.LatMinIsBound)
     RegLat = std::max<int>(1, std::lround(E.LatMax) - int(D.LoadLatency));
-  // AMD pure stores: the uop on the FP store-data pipes (FP45) only moves
-  // the data; uops.info's bound ("<=8" for MOVDQU (M128, XMM) on Zen 4) is
-  // the store-reload round trip, which the forwarding latency already
-  // covers. Measured on Zen 4: movdqu xmm8, [rsi+32]; movdqu [rdi+32], xmm8
-  // with rsi = rdi takes 9.0 cycles per round trip (the model said 16).
-  else if (Model.Vendor == "AMD" && D.MayStore && !D.MayLoad &&
-           E.LatMinIsBound)
+  // Pure stores: uops.info's latency bound ("<=8" for MOVDQU (M128, XMM)
+  // on Zen 4) is a store-reload round trip, which the model's forwarding
+  // latency already covers; a data-moving uop (AMD's FP45 store-data pipe)
+  // takes one cycle. Measured on Zen 4: movdqu xmm8, [rsi+32];
+  // movdqu [rdi+32], xmm8 with rsi = rdi, 9.0 cycles per round trip (the
+  // bound as latency gave 16). Intel store-data uops are StoreData anyway.
+  else if (D.MayStore && !D.MayLoad && E.LatMinIsBound)
     RegLat = 1;
   unsigned Div = 0;
   if (isDividerClass(E.Mnemonic))
@@ -651,6 +651,9 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   D.IsReturn = Info.IsReturn;
   D.CondCode = Info.CondCode;
   D.FusionClass = Sem.fusionClass(Inst);
+  // The lock prefix lives in the MCInst's flags; the printer spells it.
+  D.Locked = D.MayStore &&
+             StringRef(TC.print(Inst, /*Intel=*/1)).ltrim().starts_with("lock");
   D.NumExplicitRegOperands = Info.NumExplicitRegOperands;
   D.DestIsAlsoSource = Info.DestIsAlsoSource;
   D.IsSyscallOrPrivileged = Info.IsSyscallOrPrivileged;

@@ -19,13 +19,11 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
   R.WhatIf = Opts.SimWhatIf.str();
   R.Sim = simulate(K, R.Decoded, R.Static.Deps, Config, Opts.Sim);
   if (R.Sim->Stalled) {
-    if (getenv("LUARCH_REPORT_STALLS"))
-      llvm::errs() << "STALL " << K.Name << "\n";
     // A decoding bug, not a property of the loop: never report the cycle
     // cap as a prediction.
     R.Warnings.push_back(
         "the simulation stalled (nothing retired for " +
-        std::to_string(stallLimit(R.Decoded)) +
+        std::to_string(R.Sim->StallLimit) +
         " cycles; an internal modelling error): the prediction is the "
         "static bound");
     R.Sim.reset();

@@ -149,36 +149,65 @@ LatencyClass latencyClass(const DecodedInstr &D, const Uop &U) {
   return LatencyClass::IntALU;
 }
 
-/// The issue slot of uop \p U (see the distribution in buildStatic).
-unsigned slotOf(unsigned U, unsigned Slots, unsigned Pairs) {
-  unsigned S = U < 2 * Pairs ? U / 2 : Pairs + (U - 2 * Pairs);
-  return std::min(S, Slots ? Slots - 1 : 0);
+/// See SimResult::StallLimit.
+long stallLimit(ArrayRef<DecodedInstr> D, const SimConfig &C) {
+  long Occupancy = 0, Slots = 0;
+  for (const DecodedInstr &I : D) {
+    Slots += I.IssueSlots;
+    for (const Uop &U : I.Uops)
+      Occupancy += U.Latency + U.SerialCycles + U.DividerCycles;
+  }
+  long ItersInFlight = 1 + long(C.ROBSize) / std::max(1L, Slots);
+  return 20000 + 2 * ItersInFlight * Occupancy;
 }
 
-/// Uops fed by a load of their own instruction that issues in a later slot
-/// wait in the reservation station for it; with enough of them (uops.info's
-/// 57-uop IDIV m64 on Haswell has its load after 51 compute uops) the
-/// station fills before the load can enter, and nothing retires again.
-/// Microcode issues such a load first; so does the simulator.
-void loadsBeforeTheirConsumers(SmallVectorImpl<SUop> &Uops, unsigned Slots,
-                               unsigned Pairs) {
-  bool Late = false;
-  for (unsigned U = 0; U < Uops.size(); ++U)
-    Late |= Uops[U].Input > int(U) &&
-            slotOf(unsigned(Uops[U].Input), Slots, Pairs) !=
-                slotOf(U, Slots, Pairs);
-  if (!Late)
-    return;
+/// Distributes \p T's uops over its \p Slots issue slots: micro-fused
+/// pairs share a slot (they come first: load+op, then store-address+data);
+/// the last slot takes whatever remains (rare wide instructions).
+void buildSlots(SInstr &T, unsigned Slots, const SimConfig &C) {
+  T.Slots.clear();
+  unsigned N = T.Uops.size();
+  unsigned Pairs = N > Slots ? std::min(N - Slots, Slots) : 0;
+  unsigned U = 0;
+  for (unsigned Sl = 0; Sl < Slots; ++Sl) {
+    SSlot Q;
+    Q.FirstUop = U;
+    Q.NumUops = std::min<unsigned>(Sl < Pairs ? 2 : 1, N - U);
+    if (Sl + 1 == Slots)
+      Q.NumUops = N - U;
+    for (unsigned K = U; K < U + Q.NumUops; ++K) {
+      Q.Loads += T.Uops[K].Kind == UopKind::Load;
+      Q.Stores += T.Uops[K].Kind == UopKind::StoreAddress;
+    }
+    Q.ROBEntries = C.ROBMicroFusion ? 1 : std::max<unsigned>(1, Q.NumUops);
+    U += Q.NumUops;
+    T.Slots.push_back(Q);
+  }
+}
+
+/// Whether a uop of \p T takes its input from a uop issued in a later slot.
+bool inputFromLaterSlot(const SInstr &T) {
+  SmallVector<unsigned, 8> SlotOf(T.Uops.size(), 0);
+  for (unsigned Sl = 0; Sl < T.Slots.size(); ++Sl)
+    for (unsigned K = 0; K < T.Slots[Sl].NumUops; ++K)
+      SlotOf[T.Slots[Sl].FirstUop + K] = Sl;
+  for (unsigned U = 0; U < T.Uops.size(); ++U)
+    if (T.Uops[U].Input > int(U) && SlotOf[T.Uops[U].Input] != SlotOf[U])
+      return true;
+  return false;
+}
+
+/// Moves the loads first, keeping the uops' input indices.
+void loadsFirst(SmallVectorImpl<SUop> &Uops) {
   std::stable_partition(Uops.begin(), Uops.end(), [](const SUop &V) {
     return V.Kind == UopKind::Load;
   });
-  SmallVector<int, 8> NewIndex(Uops.size(), -1);
+  SmallVector<int8_t, 8> NewIndex(Uops.size());
   for (unsigned U = 0; U < Uops.size(); ++U)
-    if (Uops[U].Decoded < NewIndex.size())
-      NewIndex[Uops[U].Decoded] = int(U);
+    NewIndex[Uops[U].Decoded] = int8_t(U);
   for (SUop &V : Uops)
-    if (V.Input >= 0 && unsigned(V.Input) < NewIndex.size())
-      V.Input = int8_t(NewIndex[V.Input]);
+    if (V.Input >= 0)
+      V.Input = NewIndex[V.Input];
 }
 
 std::vector<SInstr> buildStatic(ArrayRef<DecodedInstr> D,
@@ -217,30 +246,20 @@ std::vector<SInstr> buildStatic(ArrayRef<DecodedInstr> D,
       V.SerialCycles = U.SerialCycles;
       T.Uops.push_back(V);
     }
-    // Distribute the uops over the issue slots: micro-fused pairs share a
-    // slot (they come first: load+op, then store-address+data).
-    unsigned Slots = X.IssueSlots, N = T.Uops.size();
-    unsigned Pairs = N > Slots ? std::min(N - Slots, Slots) : 0;
-    // (Unlaminated load+op pairs keep their order, compute slot first: the
-    // one waiting uop is harmless, and the Gus Jacobi figures depend on it.)
-    if (!X.Unlaminated)
-      loadsBeforeTheirConsumers(T.Uops, Slots, Pairs);
-    unsigned U = 0;
-    for (unsigned Sl = 0; Sl < Slots; ++Sl) {
-      SSlot Q;
-      Q.FirstUop = U;
-      Q.NumUops = std::min<unsigned>(Sl < Pairs ? 2 : 1, N - U);
-      if (Sl + 1 == Slots)
-        Q.NumUops = N - U; // whatever remains (rare wide instructions)
-      for (unsigned K = U; K < U + Q.NumUops; ++K) {
-        Q.Loads += T.Uops[K].Kind == UopKind::Load;
-        Q.Stores += T.Uops[K].Kind == UopKind::StoreAddress;
-      }
-      Q.ROBEntries = C.ROBMicroFusion ? 1 : std::max<unsigned>(1, Q.NumUops);
-      U += Q.NumUops;
-      T.Slots.push_back(Q);
+    buildSlots(T, X.IssueSlots, C);
+    // A uop waiting in the scheduler for a load of its own instruction
+    // that has not issued yet: with enough of them (uops.info's 57-uop
+    // IDIV m64 on Haswell has its load after 51 compute uops) the scheduler
+    // fills before the load can enter and nothing retires again. Microcode
+    // issues such a load first; so does the simulator. Unlaminated load+op
+    // pairs (one waiting uop, never a deadlock) keep the decoded order,
+    // compute slot first: which order the hardware uses is not measured,
+    // and the pinned Gus Jacobi figures were derived with this one.
+    if (!X.Unlaminated && inputFromLaterSlot(T)) {
+      loadsFirst(T.Uops);
+      buildSlots(T, X.IssueSlots, C);
     }
-    T.RetireSlots = Slots;
+    T.RetireSlots = X.IssueSlots;
   }
   for (const DepEdge &E : Deps.Edges)
     if (E.K == DepEdge::Memory && E.To < S.size()) {
@@ -1050,7 +1069,7 @@ SimResult Engine::run() {
   bool Converged = false;
   size_t LastChecked = 0;
   long LastRetireCycle = 0;
-  const long StallLimit = stallLimit(D);
+  R.StallLimit = stallLimit(D, C);
   for (Cycle = 0; IterRetireCycle.size() < MaxIter && Cycle < long(MaxCycles);
        ++Cycle) {
     // Resources freed last cycle become usable now.
@@ -1065,7 +1084,7 @@ SimResult Engine::run() {
     retire();
     if (BaseSeq != RetiredBefore)
       LastRetireCycle = Cycle;
-    else if (Cycle - LastRetireCycle > StallLimit) {
+    else if (Cycle - LastRetireCycle > R.StallLimit) {
       R.Stalled = true;
       break;
     }
@@ -1158,16 +1177,6 @@ SimResult Engine::run() {
 }
 
 } // namespace
-
-long stallLimit(ArrayRef<DecodedInstr> D) {
-  long Serial = 0;
-  for (const DecodedInstr &I : D) {
-    Serial += I.Latency + I.LoadLatency + I.SerialCycles + I.DividerCycles;
-    for (const Uop &U : I.Uops)
-      Serial += U.Latency + U.SerialCycles + U.DividerCycles;
-  }
-  return StallLimitCycles + 2 * Serial;
-}
 
 SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
                    const DependencyAnalysis &Deps, const SimConfig &Config,

@@ -1,7 +1,7 @@
 //===- SimulatorTest.cpp - Simulator robustness ---------------------------===//
 //
 // A kernel whose decoded uops can never all execute must not turn into a
-// prediction: the simulator stops after StallLimitCycles without a
+// prediction: the simulator stops after SimResult::StallLimit cycles without a
 // retirement and says so. And uops fed by a load of their own instruction
 // never wait for it from an earlier issue slot.
 //
@@ -82,7 +82,7 @@ TEST(Simulator, StopsWhenNothingCanRetire) {
       Us[I].InputUop = I;
   SimResult R = simulate(L.K, L.D, L.St.Deps, SimConfig::fromModel(*L.M));
   EXPECT_TRUE(R.Stalled) << R.CyclesPerIteration;
-  EXPECT_LE(R.Cycles, static_cast<unsigned long>(stallLimit(L.D)) + 100);
+  EXPECT_LE(R.Cycles, static_cast<unsigned long>(R.StallLimit) + 100);
 }
 
 } // namespace

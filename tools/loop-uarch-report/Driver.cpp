@@ -5,7 +5,6 @@
 #include "luarch/Analysis/StaticAnalysis.h"
 #include "luarch/Kernel/AsmFrontend.h"
 #include "luarch/Kernel/BytesFrontend.h"
-#include "luarch/Kernel/HostCPU.h"
 #include "luarch/Kernel/ObjectFrontend.h"
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Measure/Measure.h"
@@ -82,7 +81,7 @@ MeasureOptions measureOptionsFor(const DriverOptions &Opts, KernelShape Shape) {
   // The canary is eight independent register adds: on an unshared core they
   // take 8 / (integer ALU ports) cycles, or 8 / issue width if that is
   // narrower. The host's own model says how many ALUs it has.
-  if (auto Host = getMachineModel(detectHostCPU().LLVMName)) {
+  if (auto Host = getMachineModel("native")) { // with the host fallbacks
     unsigned ALUs = llvm::popcount(Host->IntALUPorts);
     unsigned Width = std::min<unsigned>(ALUs, Host->FrontEnd.IssueWidth);
     if (Width > 0)

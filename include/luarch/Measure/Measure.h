@@ -43,9 +43,9 @@ struct MeasureOptions {
   unsigned TimeoutSeconds = 20;
   /// The value of every general register (BHive-style).
   uint64_t RegisterValue = 0x40000800;
-  /// Re-measure (after a short pause) while the throughput canary reads
-  /// more than 8% above the best value seen in this process: phases when
-  /// another tenant shares the core. 0 disables.
+  /// Re-measure (after a growing pause) while no repetition ran quiet by
+  /// the throughput canary (phases when another tenant shares the core);
+  /// 0 disables the quiet search altogether.
   unsigned QuietRetries = 6;
   /// How long one measurement may keep repeating to collect Repetitions
   /// quiet repetitions (seconds; only while the canary says the core is
@@ -73,8 +73,8 @@ struct Measurement {
   /// Cycles per copy of the throughput canary (eight independent adds)
   /// during the kept measurement.
   double CanaryCycles = 0;
-  /// Repetitions run, and how many ran quiet (canary within 8% of the
-  /// lowest seen) and were used.
+  /// Repetitions run, and how many ran in quiet groups (by the throughput
+  /// canary, see Harness.cpp) and were used.
   unsigned Repetitions = 0;
   unsigned QuietRepetitions = 0;
   /// The canary never reached the quiet level: the figure is probably too

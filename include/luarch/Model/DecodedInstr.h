@@ -96,6 +96,8 @@ struct DecodedInstr {
   bool MacroFusedWithNext = false;
   /// A jcc macro-fused into the previous instruction.
   bool MacroFusedIntoPrev = false;
+  /// Lock-prefixed (an atomic read-modify-write).
+  bool Locked = false;
   /// A stack-synchronisation uop was added (FrontEndDesc::StackSyncUop).
   bool StackSync = false;
 

@@ -107,6 +107,8 @@ public:
   bool isOnesIdiom(const llvm::MCInst &Inst) const;
   /// sbb r, r with the same register (any width).
   bool isSameRegSbb(const llvm::MCInst &Inst) const;
+  /// The stack pointer's register unit.
+  RegUnit rspUnit() const { return unitOf(RSPReg); }
   /// Register-to-register move that renaming can eliminate (mov r32/r64,
   /// (v)movaps/movapd/movdqa/movdqu/movups/movupd reg,reg).
   bool isEliminableMove(const llvm::MCInst &Inst, bool &IsVector) const;
@@ -128,9 +130,6 @@ private:
   std::vector<RegUnit> UnitOfReg;
   std::vector<uint16_t> BitsOfReg;
   llvm::MCRegister EFLAGSReg, RSPReg, RIPReg;
-
-public:
-  RegUnit rspUnit() const { return unitOf(RSPReg); }
 };
 
 /// X86 condition codes as LLVM numbers them (X86BaseInfo.h).

@@ -106,18 +106,16 @@ struct SimResult {
     long Issued = -1, Dispatched = -1, Completed = -1, Retired = -1;
   };
   std::vector<std::vector<InstrTimes>> Timeline;
-  /// Nothing retired for stallLimit() cycles: the decoded uops wait on a
-  /// value that never comes (a decoding bug). CyclesPerIteration is then
+  /// Nothing retired for StallLimit cycles: the decoded uops wait on a
+  /// value that never comes (a modelling error). CyclesPerIteration is then
   /// meaningless; callers fall back to the static bound and say so.
   bool Stalled = false;
+  /// 20,000 cycles plus, for every iteration the ROB can hold, all the
+  /// kernel's latencies and serialising/divider occupancies one after the
+  /// other, twice: longer than any real wait between two retirements (a
+  /// microcoded `out` occupies up to ~40,000 cycles, and several can queue).
+  long StallLimit = 0;
 };
-
-/// Cycles without a retirement after which the simulation gives up:
-/// StallLimitCycles plus, per iteration, every latency and serialising or
-/// divider occupancy of the kernel taken one after the other, twice - longer
-/// than any real wait (a microcoded `out` occupies ~20,000 cycles).
-constexpr long StallLimitCycles = 20000;
-long stallLimit(llvm::ArrayRef<DecodedInstr> D);
 
 /// Simulates \p D (the decoded kernel \p K) on \p Config. \p Deps supplies
 /// the memory dependencies found statically (store→load forwarding).

@@ -121,12 +121,16 @@ MachineModel makeZnver4() {
   Mem.MemoryRenaming = {
       true,
       "measured on an EPYC 9004 (family 25 model 17) host with "
-      "loop-uarch-report --measure (docs/measurement.md), loop form "
-      "unless noted: add [rax+8], rdi (also unrolled) "
-      "repeated 1.00 cycle (8/16-bit forms 8.93); mov [rax+8], rdi + mov "
-      "rdi/edi, [rax+8] 1.00 (indexed and rsp-based too); not renamed: a "
-      "load at another offset (6.12), a load-op add rdi, [rax+8] (7.90), "
-      "vector data (9-11); conditions as [Agner] found on Zen 2"};
+      "loop-uarch-report --measure (docs/measurement.md), cycles per "
+      "iteration, loop form unless noted. Renamed: add [rax+8], rdi 1.00 "
+      "(also unrolled), inc/xor/shl/neg on [rax+8] 1.00, mov [rax+8], rdi "
+      "+ mov rdi (or edi), [rax+8] 1.00 (indexed and rsp-based too), "
+      "mov rdx, [rsi]; mov [rdi], rdx with rsi = rdi 1.02. Not renamed: "
+      "8/16-bit data 8.93, a load at another offset 6.12, load-op add rdi, "
+      "[rax+8] 7.90, xadd 7.95, cmpxchg 7.01, lock add 6.71, vector data "
+      "9-11; unrolled, the aliasing pair above 6.94 and add [rax+8], rdi; "
+      "mov rax, [r12+0x78] 6.89 (address register rewritten; 1.13 as a "
+      "loop). Conditions as [Agner] found on Zen 2"};
   Mem.StoreForwardBlockLatency = {
       19, "measured on an EPYC 9004 host (loop form): mov [rax+8], edi; "
           "mov rdi, [rax+8] (a 64-bit reload of a 32-bit store) 19.02 "
