@@ -163,6 +163,7 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "uop cache capacity (uops)", M.FrontEnd.UopCacheUops);
   row(OS, "loop stream detector", M.FrontEnd.HasLSD);
   row(OS, "stack-sync uop after push/pop", M.FrontEnd.StackSyncUop);
+  row(OS, "micro-fusion (load/store + op)", M.FrontEnd.MicroFusion);
   row(OS, "uop queue entries", M.FrontEnd.UopQueueSize);
   row(OS, "iteration-boundary issue rule", M.FrontEnd.IterationBoundaryRule);
   row(OS, "LCP stall (cycles)", M.FrontEnd.LCPPenalty);
@@ -185,6 +186,11 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "memory renaming (GPR)", M.Memory.MemoryRenaming);
   row(OS, "loads/cycle", M.Memory.LoadsPerCycle);
   row(OS, "stores/cycle", M.Memory.StoresPerCycle);
+  row(OS, "address uops implied by the data", M.AddressUopsImplied);
+  OS << "  simple-address-only store ports    "
+     << (M.SimpleAddressOnlyPorts ? M.portSetName(M.SimpleAddressOnlyPorts)
+                                  : std::string("none"))
+     << "   " << M.SimpleAddressOnlyPorts.Source << "\n";
   OS << "\nRename\n";
   row(OS, "move elimination, GPR", M.MoveElimination.GPR);
   row(OS, "move elimination, vector", M.MoveElimination.Vector);

@@ -248,16 +248,17 @@ static void classifyUops(const MachineModel &M, DecodedInstr &D,
 }
 
 
-/// AMD sources leave memory uops out: uops.info's AMD rows list FP pipes
-/// only, and LLVM's znver models book an FP load on an FP pipe, a simple
-/// LEA on the AGUs, and a read-modify-write's load and store on one AGU
-/// use. Give every load an address uop on the load ports and every store
-/// one on the store-address ports, and move address-port uops of
-/// instructions that access no memory (LEA) to the integer ALUs.
-static void completeAMDMemoryGroups(
+/// Where the instruction data leave memory uops out (AddressUopsImplied:
+/// uops.info's AMD rows list FP pipes only, and LLVM's znver models book an
+/// FP load on an FP pipe, a simple LEA on the AGUs, and a read-modify-
+/// write's load and store on one AGU use), give every load an address uop
+/// on the load ports and every store one on the store-address ports, and
+/// move address-port uops of instructions that access no memory (LEA) to
+/// the integer ALUs.
+static void completeImpliedMemoryGroups(
     const MachineModel &M, const DecodedInstr &D,
     SmallVectorImpl<std::pair<unsigned, PortMask>> &Groups) {
-  if (M.Vendor != "AMD")
+  if (!M.AddressUopsImplied)
     return;
   PortMask MemPorts = M.LoadPorts | M.StoreAddressPorts;
   if (!D.MayLoad && !D.MayStore) {
@@ -350,7 +351,7 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
   SmallVector<std::pair<unsigned, PortMask>, 4> Groups;
   if (!parsePortUsage(Model, E.Ports, Groups))
     return false;
-  completeAMDMemoryGroups(Model, D, Groups);
+  completeImpliedMemoryGroups(Model, D, Groups);
   D.Source = DecodeSource::UopsInfo;
   D.Variant = E.Key.str();
   D.FusedUops = E.Fused;
@@ -493,16 +494,16 @@ bool UopDecoder::buildFromSchedModel(const MCInst &Inst,
   unsigned RegLat = std::max(0, Lat - (D.MayLoad ? int(D.LoadLatency) : 0));
   if (RegLat == 0 && Lat > 0)
     RegLat = 1;
-  completeAMDMemoryGroups(Model, D, Groups);
+  completeImpliedMemoryGroups(Model, D, Groups);
   if (Groups.empty() && SC->NumMicroOps > 0)
     Groups.push_back({1, Model.IntALUPorts});
   classifyUops(Model, D, Groups, RegLat, D.LoadLatency, 0);
   D.Latency = pathLatency(D, RegLat);
   D.FusedUops = std::max<unsigned>(1, SC->NumMicroOps ? SC->NumMicroOps : 1);
-  // LLVM counts unfused uops; loads and stores fuse with their op on Intel.
-  if (Model.Vendor == "Intel" && D.MayLoad && D.FusedUops > 1)
+  // LLVM counts unfused uops; loads and stores micro-fuse with their op.
+  if (Model.FrontEnd.MicroFusion && D.MayLoad && D.FusedUops > 1)
     --D.FusedUops;
-  if (Model.Vendor == "Intel" && D.MayStore && D.FusedUops > 1)
+  if (Model.FrontEnd.MicroFusion && D.MayStore && D.FusedUops > 1)
     --D.FusedUops;
   D.IssueSlots = D.FusedUops;
   return true;
@@ -876,14 +877,11 @@ void UopDecoder::applyIdiomsAndFusionRules(const MCInst &Inst,
     }
   }
   // Indexed store addresses cannot use simple-address-only STA ports (p7).
-  if (Indexed && Model.Vendor == "Intel") {
-    PortMask SimpleOnly = Model.StoreAddressPorts & ~Model.LoadPorts;
-    PortMask General = Model.StoreAddressPorts & Model.LoadPorts;
-    if (SimpleOnly && General)
-      for (Uop &U : D.Uops)
-        if (U.Kind == UopKind::StoreAddress && (U.Ports & General))
-          U.Ports &= ~SimpleOnly;
-  }
+  PortMask SimpleOnly = Model.SimpleAddressOnlyPorts;
+  if (Indexed && SimpleOnly)
+    for (Uop &U : D.Uops)
+      if (U.Kind == UopKind::StoreAddress && (U.Ports & ~SimpleOnly))
+        U.Ports &= ~SimpleOnly;
 }
 
 bool UopDecoder::canMacroFuse(const DecodedInstr &First,

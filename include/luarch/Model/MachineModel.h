@@ -102,6 +102,10 @@ struct FrontEndDesc {
             "rbx; sub rsp, 16 repeated takes 2.00 cycles on Cascade Lake "
             "(corpus bhdev-1395) and on Zen 4 (EPYC 9004 host), 1.00 "
             "without the sync"};
+  /// A load, or a store's address and data, share one fused-domain slot
+  /// with their operation (micro-fusion); LLVM's scheduling model counts
+  /// them separately, so its fallback decodings drop one slot each.
+  Sourced<bool> MicroFusion{false, "not documented for this core"};
   /// Uop queue (IDQ) entries per thread.
   Sourced<unsigned> UopQueueSize;
   /// Uops from different iterations cannot issue in the same cycle (SNB/IVB
@@ -196,6 +200,16 @@ struct MachineModel {
   PortMask IntALUPorts = 0;
   /// Ports of branch uops.
   PortMask BranchPorts = 0;
+  /// Store-address ports that compute only base + displacement addresses:
+  /// an indexed store's address uop uses the other store-address ports.
+  Sourced<PortMask> SimpleAddressOnlyPorts{0, "none on this core"};
+  /// The instruction data (uops.info's rows, LLVM's scheduling model) leave
+  /// a memory operand's address uops out: the decoder adds one per load (on
+  /// the load ports) and per store (on the store-address ports), and moves
+  /// address-port-only operations of instructions that access no memory
+  /// (LEA) to the integer ALUs.
+  Sourced<bool> AddressUopsImplied{false,
+                                   "the instruction data lists them"};
 
   FrontEndDesc FrontEnd;
   BackEndDesc BackEnd;

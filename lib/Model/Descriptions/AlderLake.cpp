@@ -92,6 +92,7 @@ MachineModel makeAlderLake() {
   Mem.StoresPerCycle = {2, "[IntelOpt §2.1] two stores per cycle"};
 
   setSandyBridgeMacroFusion(M);
+  setSandyBridgeMicroFusion(M);
 
   M.Unlamination = {UnlaminationRule::IndexedUnlessTwoOperandRMW,
                     "[uiCA] §4: unchanged since Haswell"};

@@ -39,6 +39,8 @@ MachineModel makeHaswell() {
   M.PortsSource = "[IntelOpt §2.4.3] eight dispatch ports; [uops.info]";
   M.LoadPorts = 0b00001100;         // p23
   M.StoreAddressPorts = 0b10001100; // p237
+  M.SimpleAddressOnlyPorts = {0b10000000, // p7
+                              "[IntelOpt §2.4.3] port 7: a store address AGU for simple addressing (base + displacement); indexed stores use ports 2/3"};
   M.StoreDataPorts = 0b00010000;    // p4
   M.IntALUPorts = 0b01100011;       // p0156
   M.BranchPorts = 0b01000001;       // p06
@@ -88,6 +90,7 @@ MachineModel makeHaswell() {
   Mem.StoresPerCycle = {1, "[IntelOpt §2.4.4] one store per cycle"};
 
   setSandyBridgeMacroFusion(M);
+  setSandyBridgeMicroFusion(M);
 
   M.Unlamination = {UnlaminationRule::IndexedUnlessTwoOperandRMW,
                     "[IntelOpt §2.4.2.x] (Haswell and later); [uiCA] §4"};

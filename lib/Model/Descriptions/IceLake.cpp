@@ -93,6 +93,7 @@ MachineModel makeIceLakeClient() {
                            "one per cycle to the same cache line)"};
 
   setSandyBridgeMacroFusion(M);
+  setSandyBridgeMicroFusion(M);
 
   M.Unlamination = {UnlaminationRule::IndexedUnlessTwoOperandRMW,
                     "[uiCA] §4: same rule as Haswell-Skylake"};

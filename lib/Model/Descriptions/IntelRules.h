@@ -28,6 +28,14 @@ inline void setSandyBridgeMacroFusion(MachineModel &M) {
               "(Sandy Bridge and later)";
 }
 
+/// Micro-fusion: a load, or a store's address and data, take one
+/// fused-domain slot with their operation (Sandy Bridge and later).
+inline void setSandyBridgeMicroFusion(MachineModel &M) {
+  M.FrontEnd.MicroFusion = {true, "[IntelOpt §2.5.2.1, §2.6.2.x] micro-fusion "
+                                  "of load+op and store address+data "
+                                  "(Sandy Bridge and later)"};
+}
+
 /// Zero idioms (executed at rename, no port) and ones idioms (dependency
 /// breaking, still executed), Sandy Bridge and later.
 inline void setSandyBridgeIdioms(MachineModel &M) {

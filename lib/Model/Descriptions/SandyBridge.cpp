@@ -92,6 +92,7 @@ MachineModel makeSandyBridge() {
   Mem.StoresPerCycle = {1, "[IntelOpt §2.6.5] one store per cycle (p4)"};
 
   setSandyBridgeMacroFusion(M);
+  setSandyBridgeMicroFusion(M);
 
   M.Unlamination = {UnlaminationRule::AnyIndexed,
                     "[IntelOpt §2.6.2.2] indexed addressing unlaminates on "

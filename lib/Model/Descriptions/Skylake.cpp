@@ -41,6 +41,8 @@ MachineModel makeSkylake() {
                   "[uops.info] port names";
   M.LoadPorts = 0b00001100;         // p23
   M.StoreAddressPorts = 0b10001100; // p237
+  M.SimpleAddressOnlyPorts = {0b10000000, // p7
+                              "[IntelOpt §2.5] port 7 handles simple store addresses only; indexed stores use ports 2/3 [uiCA]"};
   M.StoreDataPorts = 0b00010000;    // p4
   M.IntALUPorts = 0b01100011;       // p0156
   M.BranchPorts = 0b01000001;       // p06
@@ -97,6 +99,7 @@ MachineModel makeSkylake() {
   Mem.StoresPerCycle = {1, "[IntelOpt §2.5] one store per cycle (p4)"};
 
   setSandyBridgeMacroFusion(M);
+  setSandyBridgeMicroFusion(M);
 
   M.Unlamination = {UnlaminationRule::IndexedUnlessTwoOperandRMW,
                     "[IntelOpt §2.4.2.x] (Haswell and later); [uiCA] §4"};
