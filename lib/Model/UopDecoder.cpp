@@ -162,18 +162,29 @@ static void classifyUops(const MachineModel &M, DecodedInstr &D,
   }
   // Stores on machines whose store-address uops share the load ports (no
   // dedicated STA port, or an instruction that both loads and stores): the
-  // last "load" becomes the store-address uop.
+  // last "load" becomes the store-address uop, unless it is the only load
+  // of an instruction that loads too (LLVM's Sandy Bridge model books PUSH
+  // m64 as one p23 use): that load stays and gets its own address uop.
   if (D.MayStore) {
     bool HasSTA = any_of(D.Uops, [](const Uop &U) {
       return U.Kind == UopKind::StoreAddress;
     });
-    if (!HasSTA)
+    unsigned Loads = count_if(D.Uops, [](const Uop &U) {
+      return U.Kind == UopKind::Load;
+    });
+    if (!HasSTA && D.MayLoad && Loads == 1 && M.StoreAddressPorts) {
+      Uop U;
+      U.Ports = M.StoreAddressPorts;
+      U.Kind = UopKind::StoreAddress;
+      D.Uops.push_back(U);
+    } else if (!HasSTA) {
       for (unsigned I = D.Uops.size(); I-- > 0;)
         if (D.Uops[I].Kind == UopKind::Load &&
             (D.Uops[I].Ports & ~M.StoreAddressPorts) == 0) {
           D.Uops[I].Kind = UopKind::StoreAddress;
           break;
         }
+    }
   }
 
   // Every store writes its data: where the source lists no store-data uop

@@ -60,6 +60,13 @@ double Core::uopReadyTime(InFlightInstr &I, unsigned U) {
   if (SU.ReadsSrc)
     for (int64_t P : I.SrcProd)
       addProducer(P);
+  if (SU.MergesSources) {
+    // Completes no earlier than the merged value: start >= value - latency.
+    double Start = T;
+    for (int64_t P : I.SrcProd)
+      addProducer(P);
+    T = T == Unknown ? Unknown : std::max(Start, T - SU.Latency);
+  }
   if (SU.ReadsAddr)
     for (int64_t P : I.AddrProd)
       addProducer(P);
@@ -112,13 +119,18 @@ void Core::finishIfDone(InFlightInstr &I) {
     I.DoneTime = I.ResultTime = I.LastIssueCycle;
     return;
   }
-  if (SI.Done == Completion::PassThrough) {
-    // Done at rename; its value is its source's (valueTime resolves it).
-    I.DoneTime = I.LastIssueCycle;
-    return;
-  }
   if (I.UopsDispatched < I.Uops.size())
     return;
+  if (SI.Done == Completion::PassThrough) {
+    // Its value is its source's (valueTime resolves it); it is done at
+    // rename unless it carries uops (Golden Cove's dec executed at rename
+    // with a macro-fused jcc still executes the branch).
+    double Done = I.LastIssueCycle;
+    for (const InFlightUop &U : I.Uops)
+      Done = std::max(Done, U.Stamp);
+    I.DoneTime = Done;
+    return;
+  }
   double Done = 0, Result = -1;
   for (unsigned U = 0; U < I.Uops.size(); ++U) {
     Done = std::max(Done, I.Uops[U].Stamp);

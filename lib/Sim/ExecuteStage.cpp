@@ -55,7 +55,8 @@ bool ExecuteStage::dispatchPort(unsigned P) {
       continue;
     }
     if ((SU.DivCycles > 0 && C.Exec.dividerBusy(Now)) ||
-        (SU.SerialCycles > 0 && C.Exec.serialBusy(Now))) {
+        (SU.SerialCycles > 0 && C.Exec.serialBusy(Now)) ||
+        !C.Sched.firstForSharedUnits(*X, U)) {
       ++I;
       continue;
     }
@@ -70,7 +71,7 @@ bool ExecuteStage::dispatchPort(unsigned P) {
     C.Exec.start(P, Start, SU.DivCycles, SU.SerialCycles);
     Dispatched = true;
     ++X->UopsDispatched;
-    C.Sched.dispatched(P);
+    C.Sched.dispatched(P, *X, U);
     C.Buffers.release(ResourceId::Scheduler, 1);
     C.finishIfDone(*X);
     C.Sched.wake(*X);

@@ -44,6 +44,9 @@ bool RetireStage::cycle() {
     Any = true;
     if (LastOfIter) {
       ExecutionCounters Counters = C.Exec.counters();
+      Counters.Fill.InFlight = C.ROB.size();
+      Counters.Fill.Scheduled = size_t(C.Buffers.used(ResourceId::Scheduler));
+      Counters.Fill.Queued = C.Queue.size();
       C.Events.emit([&](SimListener &V) {
         V.onIterationRetired(Iter, C.Cycle, Counters);
       });

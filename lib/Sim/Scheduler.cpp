@@ -47,7 +47,46 @@ void Scheduler::bind(InFlightInstr &I, unsigned U) {
   I.Uops[U].Port = P;
   ++Waiting[P];
   ++InFlight[P];
+  // Binding happens in program order: the queues stay sorted by age.
+  const SUop &SU = C.Body[I.Index].Uops[U];
+  if (SU.DivCycles > 0)
+    DividerQueue.push_back({I.Seq, uint8_t(U)});
+  if (SU.SerialCycles > 0)
+    SerialQueue.push_back({I.Seq, uint8_t(U)});
   schedule(I, U);
+}
+
+void Scheduler::dispatched(unsigned P, const InFlightInstr &I, unsigned U) {
+  --Waiting[P];
+  const SUop &SU = C.Body[I.Index].Uops[U];
+  UopRef Key{I.Seq, uint8_t(U)};
+  auto erase = [&](std::vector<UopRef> &Q) {
+    auto It = std::lower_bound(Q.begin(), Q.end(), Key);
+    assert(It != Q.end() && *It == Key && "queued at bind");
+    Q.erase(It);
+  };
+  if (SU.DivCycles > 0)
+    erase(DividerQueue);
+  if (SU.SerialCycles > 0)
+    erase(SerialQueue);
+}
+
+bool Scheduler::oldestReady(const std::vector<UopRef> &Queue,
+                            const InFlightInstr &I, unsigned U) {
+  for (auto [Seq, V] : Queue) {
+    if (Seq == I.Seq && V == U)
+      return true;
+    InFlightInstr *X = C.ROB.find(Seq);
+    if (X && C.uopReadyTime(*X, V) <= C.now() + Eps)
+      return false; // an older uop is ready for the unit
+  }
+  return true;
+}
+
+bool Scheduler::firstForSharedUnits(const InFlightInstr &I, unsigned U) {
+  const SUop &SU = C.Body[I.Index].Uops[U];
+  return (SU.DivCycles <= 0 || oldestReady(DividerQueue, I, U)) &&
+         (SU.SerialCycles <= 0 || oldestReady(SerialQueue, I, U));
 }
 
 void Scheduler::schedule(InFlightInstr &I, unsigned U) {

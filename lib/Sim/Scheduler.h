@@ -40,7 +40,12 @@ public:
   /// moving those that became ready by \p Now from the pending heap).
   std::vector<UopRef> &readyList(unsigned P, double Now);
   /// A uop bound to \p P left the scheduler.
-  void dispatched(unsigned P) { --Waiting[P]; }
+  void dispatched(unsigned P, const InFlightInstr &I, unsigned U);
+  /// Whether uop \p U of \p I may take a shared unit it needs (the divider
+  /// or the serialising path) now: the unit serves its waiting uops oldest
+  /// ready first, whichever port they are bound to (VDIVPD may bind to FP0
+  /// or FP1 on Zen 4, while one divider serves both).
+  bool firstForSharedUnits(const InFlightInstr &I, unsigned U);
   /// Recounts uops bound and not yet completed (for that binding policy).
   void recountInFlight();
 
@@ -54,12 +59,18 @@ private:
     }
   };
   int choosePort(PortMask Mask);
+  /// Whether (I, U) is the oldest uop of \p Queue whose operands are
+  /// ready now.
+  bool oldestReady(const std::vector<UopRef> &Queue, const InFlightInstr &I,
+                   unsigned U);
 
   Core &C;
   PortBinding Binding;
   std::vector<std::vector<UopRef>> Ready;
   std::vector<std::vector<Pending>> PendingByPort;
   std::vector<UopRef> Woken;
+  /// Uops waiting for the divider / the serialising path, oldest first.
+  std::vector<UopRef> DividerQueue, SerialQueue;
   /// Uops bound per port: still waiting, and not yet completed.
   std::vector<unsigned> Waiting, InFlight;
   unsigned RoundRobin = 0;

@@ -1,6 +1,7 @@
 //===- SimKernel.cpp - The loop body as the simulator sees it ------------===//
 #include "SimKernel.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include <algorithm>
 
 using namespace llvm;
@@ -111,6 +112,13 @@ static SInstr buildInstr(const DecodedInstr &X, unsigned I,
     V.SerialCycles = U.SerialCycles;
     T.Uops.push_back(V);
   }
+  // A pure load with register sources merges them into its result.
+  if (!X.Reads.empty() && none_of(T.Uops, [](const SUop &V) {
+        return V.ReadsSrc;
+      }))
+    for (SUop &V : T.Uops)
+      if (V.Kind == UopKind::Load && V.WritesResult)
+        V.MergesSources = true;
   buildSlots(T, X.IssueSlots, C);
   // A uop waiting in the scheduler for a load of its own instruction that
   // has not issued yet: with enough of them (uops.info's 57-uop IDIV m64

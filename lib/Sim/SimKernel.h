@@ -29,6 +29,11 @@ struct SUop {
   int8_t Input = -1;
   /// Its index in the decoded instruction (events report that one).
   uint8_t Decoded = 0;
+  /// A pure load that writes part of a register merges it with the old
+  /// value (mov al, [m]): its result is not ready before the instruction's
+  /// register sources, which it does not wait for to start (weight 0 from
+  /// the merged register, as in the static dependency graph).
+  bool MergesSources = false;
   /// A load renamed onto an earlier store's data: its value does not wait
   /// for a load port. The load still executes (to check the prediction)
   /// and takes its port's time, but later uops wait for that, not it.

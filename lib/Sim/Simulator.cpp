@@ -69,7 +69,8 @@ SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
   }
 
   SteadyStateDetector Steady(Config[ResourceId::ROB],
-                             C.Body.SlotsPerIteration, Config.isFractional());
+                             C.Body.SlotsPerIteration, Config.isFractional(),
+                             Opts.LowerBound);
   CycleAccounting Accounting(C.N);
   PortStatistics Ports;
   std::optional<TimelineView> Timeline;
@@ -116,15 +117,25 @@ SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
   R.IterationsSimulated = Steady.iterationsRetired();
   if (Timeline)
     Timeline->finish(R);
-  if (R.IterationsSimulated < 2) {
-    R.CyclesPerIteration =
-        double(C.Cycle) / std::max<size_t>(1, R.IterationsSimulated);
+  if (R.IterationsSimulated == 0) {
+    R.CyclesPerIteration = double(C.Cycle);
     return R;
   }
   MeasuredWindow W = Steady.window();
   R.SteadyState = W.SteadyState;
+  R.WholeRun = W.FromStart;
   R.Period = W.Period;
   R.CyclesPerIteration = double(W.LastCycle - W.FirstCycle) / W.iterations();
+  if (!W.Period && !W.FromStart) {
+    // Without an exact period the window's ends can sit at different
+    // phases of the rhythm: fit the rate over the whole window instead,
+    // with its error bar. A hard limit of the model inside the error bar
+    // is the better figure.
+    R.CyclesPerIteration = Steady.slope(W, R.RateError);
+    if (Opts.LowerBound > R.CyclesPerIteration &&
+        Opts.LowerBound - R.CyclesPerIteration <= R.RateError + 1e-9)
+      R.CyclesPerIteration = Opts.LowerBound;
+  }
   Accounting.finish(W, R);
   Ports.finish(W, R);
   return R;

@@ -20,46 +20,69 @@
 namespace luarch {
 namespace sim {
 
-/// The iterations whose cycles are measured, [First, Last] by index of
-/// retired iteration, and the retirement cycles bounding them.
+/// The iterations whose cycles are measured: those retired after
+/// iteration First up to iteration Last (by index of retired iteration),
+/// i.e. cycles FirstCycle+1 .. LastCycle. A whole run (FromStart: too few
+/// iterations for a steady state) counts every cycle from 0 and every
+/// iteration.
 struct MeasuredWindow {
   size_t First = 0, Last = 0;
   long FirstCycle = 0, LastCycle = 0;
-  bool SteadyState = false;
+  bool SteadyState = false, FromStart = false;
   unsigned Period = 0;
-  double iterations() const { return double(Last - First); }
+  double iterations() const {
+    return double(Last - First) + (FromStart ? 1 : 0);
+  }
 };
 
-/// Iteration i's retirement cycle is recorded. After a warm-up (8
-/// iterations plus those needed to fill the ROB, at most 32), the rhythm
-/// is steady when the differences between successive retirement cycles
-/// repeat with a period p (1 <= p <= 64) over at least 16 iterations (32
-/// for scaled configurations, whose exact periods can be long: 4/1.15
-/// cycles repeats every 23 iterations); without an exact period, when two
-/// consecutive 64-iteration windows agree within one cycle.
+/// Iteration i's retirement cycle is recorded, with how full the window
+/// (reorder buffer, uop queue) is at that moment. After a warm-up (8
+/// iterations plus those needed to fill the ROB, at most 32), the machine
+/// is in a steady state when the differences between successive
+/// retirement cycles repeat with a period p (1 <= p <= 64) over at least
+/// 16 iterations (32 for scaled configurations, whose exact periods can be
+/// long: 4/1.15 cycles repeats every 23 iterations) while the window does
+/// not drain: retirements that outrun allocation for a while (the window
+/// emptying) only look periodic and run faster than the machine can
+/// sustain; so does a rhythm faster than the model's own static bound.
+/// Without an exact period, it stops when two consecutive 128-iteration
+/// windows agree within one cycle and measures over the longest window
+/// after the warm-up that does not drain.
 class SteadyStateDetector : public SimListener {
 public:
+  /// \p LowerBound: cycles per iteration no steady state can beat (the
+  /// model's static bound; 0 if unknown).
   SteadyStateDetector(double ROBSize, unsigned SlotsPerIteration,
-                      bool Fractional);
+                      bool Fractional, double LowerBound);
   void onIterationRetired(unsigned Iter, long Cycle,
-                          const ExecutionCounters &) override {
+                          const ExecutionCounters &C) override {
     RetireCycles.push_back(Cycle);
+    Occupancy.push_back(C.Fill);
   }
   /// Checks the rhythm if iterations retired since the last call; true
   /// once it is steady.
   bool steady();
   size_t iterationsRetired() const { return RetireCycles.size(); }
   /// Whole periods (at least 10 iterations) ending at the last retired
-  /// iteration; else the last 128 (converged windows); else the second
-  /// half. Needs at least two retired iterations.
+  /// iteration; else the longest window after the warm-up that does not
+  /// drain; else (a run too short to get past the warm-up) the whole run.
+  /// Needs one retired iteration.
   MeasuredWindow window() const;
+  /// Cycles per iteration over \p W without an exact period: the least-
+  /// squares slope of retirement cycle over iteration (the rhythm's phase
+  /// at the window's ends cancels out), and in \p Error a bound on its
+  /// error (twice the largest residual over the window's length).
+  double slope(const MeasuredWindow &W, double &Error) const;
 
 private:
+  bool draining(size_t Later, size_t Earlier) const;
   std::vector<long> RetireCycles;
+  std::vector<ExecutionCounters::Occupancy> Occupancy;
   unsigned Warmup;
   size_t MinChecks, LastChecked = 0, Found = 0;
   unsigned Period = 0;
   bool Converged = false;
+  double LowerBound;
 };
 
 class CycleAccounting : public SimListener {
@@ -84,13 +107,16 @@ class PortStatistics : public SimListener {
 public:
   void onIterationRetired(unsigned, long,
                           const ExecutionCounters &C) override {
+    if (PortsAtIter.empty()) // the baseline of whole-run windows
+      PortsAtIter.emplace_back(C.UopsPerPort.size(), 0.0), DividerAtIter.push_back(0);
     PortsAtIter.emplace_back(C.UopsPerPort.begin(), C.UopsPerPort.end());
     DividerAtIter.push_back(C.DividerBusy);
   }
   void finish(const MeasuredWindow &W, SimResult &R) const;
 
 private:
-  std::vector<std::vector<double>> PortsAtIter; ///< cumulative
+  /// Cumulative, at cycle 0 and after each retired iteration.
+  std::vector<std::vector<double>> PortsAtIter;
   std::vector<double> DividerAtIter;
 };
 

@@ -64,10 +64,20 @@ struct CycleFacts {
   unsigned Instr = 0;
 };
 
-/// Cumulative counters of the execution units (since cycle 0).
+/// Cumulative counters of the execution units (since cycle 0), and how
+/// full the window is at the moment an iteration retires.
 struct ExecutionCounters {
   llvm::ArrayRef<double> UopsPerPort;
   double DividerBusy = 0;
+  /// How full the machine is: instructions in the reorder buffer, uops in
+  /// the scheduler, issue slots in the uop queue.
+  struct Occupancy {
+    size_t InFlight = 0, Scheduled = 0, Queued = 0;
+    bool operator==(const Occupancy &O) const {
+      return InFlight == O.InFlight && Scheduled == O.Scheduled &&
+             Queued == O.Queued;
+    }
+  } Fill;
 };
 
 class SimListener {

@@ -37,6 +37,10 @@ struct SimOptions {
   unsigned MaxIterations = 0;
   /// Stop as soon as a steady state is found (otherwise run MaxIterations).
   bool StopAtSteadyState = true;
+  /// Cycles per iteration that no steady state can beat (the static bound
+  /// of the same model, when the caller has it; 0 = unknown): a rhythm
+  /// faster than that is a transient, and the simulation goes on.
+  double LowerBound = 0;
   /// Record per-uop events for the first TraceIterations iterations.
   bool Trace = false;
   unsigned TraceIterations = 10;
@@ -47,6 +51,13 @@ struct SimResult {
   double CyclesPerIteration = 0;
   /// Whether a steady state was detected, with which period (iterations).
   bool SteadyState = false;
+  /// Without an exact period: the measured rate is known to within this
+  /// (one cycle over the measured window); 0 for exact periods.
+  double RateError = 0;
+  /// Too few iterations for a steady state (--iterations): the figures
+  /// cover the whole run, pipeline fill included (cycles to retire the
+  /// iterations, divided by their number).
+  bool WholeRun = false;
   unsigned Period = 0;
   unsigned IterationsSimulated = 0;
   unsigned long Cycles = 0;
