@@ -1,5 +1,6 @@
 //===- UopDecoder.cpp - MCInst + MachineModel → DecodedInstr -------------===//
 #include "luarch/Model/UopDecoder.h"
+#include "luarch/Model/X86Encoding.h"
 #include "luarch/Kernel/TargetContext.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -397,7 +398,9 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
   // Locked, microcoded and other serialising instructions: uops.info
   // measures a throughput far below what their ports allow; model the gap
   // as occupancy of one non-pipelined path (like the divider).
-  else if (E.TPMeasured >= 4 && E.TPMeasured >= 2 * E.TPPorts)
+  // Not branches: uops.info times back-to-back taken jumps, whose rate is
+  // a front-end limit (JMP rel8: 4.8 cycles on Skylake), modelled there.
+  else if (E.TPMeasured >= 4 && E.TPMeasured >= 2 * E.TPPorts && !D.IsBranch)
     D.SerialCycles = static_cast<unsigned>(std::lround(E.TPMeasured));
   if (E.Unfused == 0) {
     // Executed at rename: eliminated move, nop, fxch...
@@ -789,7 +792,8 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
             Target = &U;
         if (Target)
           Target->DividerCycles = D.DividerCycles;
-      } else if (TP >= 4 && TP >= 2 * D.Uops.size() && !D.Uops.empty()) {
+      } else if (TP >= 4 && TP >= 2 * D.Uops.size() && !D.Uops.empty() &&
+                 !D.IsBranch) { // see buildFromUopsInfo
         D.SerialCycles = static_cast<unsigned>(std::lround(TP));
         D.Uops.front().SerialCycles = D.SerialCycles;
       }
@@ -817,7 +821,32 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   }
   applyIdiomsAndFusionRules(Inst, D);
   findValueEffect(Inst, Sem.opcodeName(Inst.getOpcode()), Sem, D);
+  setFrontEndFacts(Inst, D);
   return D;
+}
+
+void UopDecoder::setFrontEndFacts(const MCInst &Inst, DecodedInstr &D) const {
+  SmallVector<char, 16> Bytes = TC.encode(Inst);
+  D.FE.Encoding = scanEncoding(
+      ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Bytes.data()),
+                        Bytes.size()));
+  for (const MCOperand &MO : Inst)
+    if (MO.isReg() && Sem.isHighByteReg(MO.getReg()))
+      D.FE.High8 = true;
+  unsigned MaxUops = Model.FrontEnd.DecoderMaxUops
+                         ? unsigned(Model.FrontEnd.DecoderMaxUops)
+                         : ~0u;
+  unsigned Fused = D.FusedUops;
+  if (Fused > MaxUops) {
+    // A microcode flow: all of it from the MS (which part the complex
+    // decoder emits first is not measured; uops.info's XML has it).
+    D.FE.DecoderUops = 0;
+    D.FE.MicrocodeUops = uint8_t(std::min(Fused, 255u));
+    D.FE.ComplexDecoder = true;
+  } else {
+    D.FE.DecoderUops = uint8_t(Fused);
+    D.FE.ComplexDecoder = Fused >= 2;
+  }
 }
 
 void UopDecoder::applyIdiomsAndFusionRules(const MCInst &Inst,

@@ -74,8 +74,22 @@ struct MacroFusionRules {
   const char *Source = "";
 };
 
+/// How the front end delivers uops into the uop queue.
+enum class FrontEndKind : uint8_t {
+  /// A uop/op cache delivers up to UopCacheWidth fused uops per cycle; a
+  /// taken branch ends the cycle's delivery (or the LSD streams the loop).
+  UopCacheOnly,
+  /// Intel: legacy decode (16-byte predecode, one complex and simple
+  /// decoders, microcode sequencer), the decoded-uop cache (DSB) with its
+  /// 32-byte windows, and the loop stream detector, chosen per window as
+  /// the hardware does (FrontEndStage, FrontEndLayout).
+  IntelLegacyDSB,
+};
+
 /// Front-end parameters (fused-domain uops unless stated otherwise).
 struct FrontEndDesc {
+  Sourced<FrontEndKind> Kind{FrontEndKind::UopCacheOnly,
+                             "uop cache delivery modelled only"};
   /// Rename/allocate (issue) width: fused uops per cycle into the back end.
   Sourced<unsigned> IssueWidth;
   /// Legacy decode (MITE): bytes fetched/predecoded per cycle.
@@ -113,6 +127,37 @@ struct FrontEndDesc {
   Sourced<bool> IterationBoundaryRule;
   /// Length-changing-prefix stall on the legacy decoders, cycles.
   Sourced<unsigned> LCPPenalty;
+
+  // --- IntelLegacyDSB ------------------------------------------------------
+  /// Instruction queue between predecoder and decoders (entries).
+  Sourced<unsigned> InstructionQueueSize;
+  /// Cycles from predecode to the earliest decode of an instruction.
+  Sourced<unsigned> PredecodeToDecodeDelay;
+  /// Fused uops the complex decoder emits at most; larger instructions
+  /// come from the microcode sequencer.
+  Sourced<unsigned> DecoderMaxUops;
+  /// A macro-fusible instruction may go to the last decoder (the jcc is
+  /// then decoded with it next cycle); if not, decoding stops before it.
+  Sourced<bool> MacroFusibleOnLastDecoder;
+  /// Uop-cache windows: bytes per window and uops (slots) per window.
+  Sourced<unsigned> DSBWindowBytes;
+  Sourced<unsigned> DSBWaysPerWindow;
+  Sourced<unsigned> DSBSlotsPerWay;
+  /// A window whose last instruction is a branch that crosses or ends at
+  /// its end (or the first half of a macro-fused pair) is not cached: the
+  /// JCC erratum microcode update (Skylake family).
+  Sourced<bool> JCCErratum;
+  /// A 32-byte window is cached only if the other window of its 64-byte
+  /// line is cacheable too.
+  Sourced<bool> DSBBothHalvesOfLine;
+  /// Microcode sequencer: uops per cycle, and stall cycles when it takes
+  /// over from the uop cache or from the legacy decoders.
+  Sourced<unsigned> MSUopsPerCycle;
+  Sourced<unsigned> DSBToMSStall;
+  Sourced<unsigned> MITEToMSStall;
+  /// Straight-line code repeated back to back (BHive's unrolled form)
+  /// exceeds the uop cache and runs from the legacy decoders.
+  Sourced<bool> UnrolledCodeFromLegacyDecode;
 };
 
 /// Back-end (out-of-order engine) sizes.

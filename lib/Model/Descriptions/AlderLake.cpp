@@ -67,6 +67,15 @@ MachineModel makeAlderLake() {
                           "thread)"};
   FE.IterationBoundaryRule = {false, "only SNB/IVB"};
   FE.LCPPenalty = {3, "[IntelOpt §3.4.2.3] LCP stall"};
+  setIntelLegacyDecode(M);
+  FE.InstructionQueueSize = {25, "not in [uiCA-cfg] for Golden Cove: Ice "
+                                 "Lake's 25 assumed"};
+  FE.MacroFusibleOnLastDecoder = {true, "as Ice Lake [uiCA-cfg], assumed"};
+  FE.JCCErratum = {false, "[IntelJCC] Golden Cove is not affected"};
+  FE.DSBBothHalvesOfLine = {true, "as Ice Lake [uiCA-cfg], assumed"};
+  FE.DSBToMSStall = {2, "as Ice Lake [uiCA-cfg], assumed"};
+  // DSB windows and ways: not documented for Golden Cove; Sandy Bridge's
+  // 32-byte windows of 3 x 6 uops are assumed (setIntelLegacyDecode).
 
   BackEndDesc &BE = M.BackEnd;
   BE.RetireWidth = {8, "[IntelOpt §2.1] retirement 8 uops per cycle"};

@@ -49,8 +49,8 @@ MachineModel makeHaswell() {
   FrontEndDesc &FE = M.FrontEnd;
   FE.IssueWidth = {4, "[IntelOpt §2.4.2] 4 uops per cycle allocated"};
   FE.PredecodeBytesPerCycle = {16, "[IntelOpt §2.4.2] 16 bytes/cycle"};
-  FE.PredecodeInstrsPerCycle = {6, "[IntelOpt §2.6.2.1] 6 instructions per "
-                                   "cycle"};
+  FE.PredecodeInstrsPerCycle = {5, "[uiCA-cfg] preDecodeWidth = 5, measured "
+                                   "([IntelOpt §2.6.2.1] states 6)"};
   FE.Decoders = {4, "[IntelOpt §2.4.2] 1 complex + 3 simple decoders"};
   FE.DecodeUopsPerCycle = {4, "[IntelOpt §2.4.2] legacy decode 4 uops per "
                               "cycle"};
@@ -61,6 +61,14 @@ MachineModel makeHaswell() {
                          "thread)"};
   FE.IterationBoundaryRule = {false, "[Palomares §7.4.3] lifted on Haswell"};
   FE.LCPPenalty = {3, "[IntelOpt §3.4.2.3] LCP stall"};
+  setIntelLegacyDecode(M);
+  FE.InstructionQueueSize = {20, "[uiCA-cfg] IQWidth = 20 (Haswell)"};
+  FE.MacroFusibleOnLastDecoder = {false, "[uiCA-cfg] Haswell does not decode "
+                                         "a macro-fusible instruction on the "
+                                         "last decoder"};
+  FE.JCCErratum = {false, "the JCC erratum concerns the Skylake family"};
+  FE.DSBBothHalvesOfLine = {false, "[uiCA-cfg] (Haswell)"};
+  FE.DSBToMSStall = {4, "[uiCA-cfg] DSB_MS_Stall = 4 (Haswell)"};
 
   BackEndDesc &BE = M.BackEnd;
   BE.RetireWidth = {4, "[Palomares §7.4.1.2] retire 4 uops/cycle"};

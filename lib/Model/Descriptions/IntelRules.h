@@ -36,6 +36,35 @@ inline void setSandyBridgeMicroFusion(MachineModel &M) {
                                   "(Sandy Bridge and later)"};
 }
 
+/// The legacy decode pipeline, uop cache (DSB) and microcode sequencer
+/// rules that the Sandy Bridge line shares; each description then sets
+/// what differs (queue sizes, the JCC erratum, stalls).
+inline void setIntelLegacyDecode(MachineModel &M) {
+  FrontEndDesc &FE = M.FrontEnd;
+  FE.Kind = {FrontEndKind::IntelLegacyDSB,
+             "[IntelOpt §2.5.2, §2.6.2] legacy decode pipeline, decoded "
+             "ICache and LSD; per-window delivery rules as measured by "
+             "[uiCA §4]"};
+  FE.PredecodeToDecodeDelay = {3, "[uiCA-cfg] predecodeDecodeDelay = 3 "
+                                  "(reverse engineered, [uiCA §4.1])"};
+  FE.DecoderMaxUops = {4, "[IntelOpt §2.6.2.2] the complex decoder emits up "
+                          "to four uops; longer flows come from the MSROM"};
+  FE.DSBWindowBytes = {32, "[IntelOpt §2.6.2.3] the decoded ICache caches "
+                           "uops per 32-byte window"};
+  FE.DSBWaysPerWindow = {3, "[IntelOpt §2.6.2.3] up to 3 ways per 32-byte "
+                            "window"};
+  FE.DSBSlotsPerWay = {6, "[IntelOpt §2.6.2.3] 6 uops per way; a 64-bit "
+                          "immediate takes two slots, an MSROM instruction a "
+                          "whole way"};
+  FE.MSUopsPerCycle = {4, "[uiCA §4.1] the microcode sequencer delivers 4 "
+                          "uops per cycle"};
+  FE.MITEToMSStall = {1, "[uiCA-cfg] one stall cycle when the MS takes over "
+                         "from the legacy decoders, one after"};
+  FE.UnrolledCodeFromLegacyDecode = {
+      true, "[uiCA §4.1, §6] straight-line code repeated back to back (the "
+            "unrolled BHive form) is delivered by the legacy decoders"};
+}
+
 /// Zero idioms (executed at rename, no port) and ones idioms (dependency
 /// breaking, still executed), Sandy Bridge and later.
 inline void setSandyBridgeIdioms(MachineModel &M) {

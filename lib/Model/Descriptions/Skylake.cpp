@@ -52,8 +52,8 @@ MachineModel makeSkylake() {
   FE.IssueWidth = {4, "[IntelOpt §2.5] allocation/rename 4 uops per cycle"};
   FE.PredecodeBytesPerCycle = {16, "[IntelOpt §2.5] legacy decode pipeline "
                                    "fetches 16 bytes per cycle"};
-  FE.PredecodeInstrsPerCycle = {6, "[IntelOpt §2.1.2.x] predecoder writes "
-                                   "up to 6 instructions per cycle; [uiCA]"};
+  FE.PredecodeInstrsPerCycle = {5, "[uiCA-cfg] preDecodeWidth = 5, measured "
+                                   "([IntelOpt §2.5] states 6)"};
   FE.Decoders = {4, "[IntelOpt §2.5] 1 complex + 3 simple decoders"};
   FE.DecodeUopsPerCycle = {5, "[WikiChip] legacy pipeline delivers 5 uops "
                               "per cycle (up from 4)"};
@@ -65,6 +65,18 @@ MachineModel makeSkylake() {
                                      "rule was lifted from Haswell on"};
   FE.LCPPenalty = {3, "[IntelOpt §3.4.2.3] length-changing prefix stall "
                       "~3 cycles"};
+  setIntelLegacyDecode(M);
+  FE.InstructionQueueSize = {25, "[uiCA-cfg] IQWidth = 25 (Skylake)"};
+  FE.MacroFusibleOnLastDecoder = {true, "[uiCA-cfg] Skylake decodes a "
+                                        "macro-fusible instruction on the "
+                                        "last decoder"};
+  FE.JCCErratum = {true, "[IntelJCC] JCC erratum microcode update: a jump "
+                         "that crosses or ends on a 32-byte boundary is not "
+                         "cached in the decoded ICache; [uiCA-cfg] "
+                         "branchCanBeLastInstrInCachedBlock = False"};
+  FE.DSBBothHalvesOfLine = {true, "[uiCA-cfg] both32ByteBlocksMustBeCacheable "
+                                  "(Skylake)"};
+  FE.DSBToMSStall = {2, "[uiCA-cfg] DSB_MS_Stall = 2 (Skylake)"};
 
   BackEndDesc &BE = M.BackEnd;
   BE.RetireWidth = {4, "[Agner §11] retires 4 fused uops per cycle per "
