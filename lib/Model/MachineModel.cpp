@@ -167,6 +167,30 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "uop queue entries", M.FrontEnd.UopQueueSize);
   row(OS, "iteration-boundary issue rule", M.FrontEnd.IterationBoundaryRule);
   row(OS, "LCP stall (cycles)", M.FrontEnd.LCPPenalty);
+  const FrontEndDesc &FE = M.FrontEnd;
+  if (FE.Kind == FrontEndKind::IntelLegacyDSB) {
+    OS << "  legacy decode + DSB + LSD front end   " << FE.Kind.Source << "\n";
+    row(OS, "instruction queue entries", FE.InstructionQueueSize);
+    row(OS, "predecode-to-decode delay", FE.PredecodeToDecodeDelay);
+    row(OS, "complex decoder max uops", FE.DecoderMaxUops);
+    row(OS, "macro-fusible on last decoder", FE.MacroFusibleOnLastDecoder);
+    row(OS, "uop cache window (bytes)", FE.DSBWindowBytes);
+    row(OS, "uop cache ways per window", FE.DSBWaysPerWindow);
+    row(OS, "uop cache slots per way", FE.DSBSlotsPerWay);
+    row(OS, "JCC erratum", FE.JCCErratum);
+    row(OS, "both windows of a line cached", FE.DSBBothHalvesOfLine);
+    row(OS, "MS uops per cycle", FE.MSUopsPerCycle);
+    row(OS, "DSB-to-MS stall", FE.DSBToMSStall);
+    row(OS, "MITE-to-MS stall", FE.MITEToMSStall);
+    row(OS, "unrolled code from legacy decode",
+        FE.UnrolledCodeFromLegacyDecode);
+    std::string Table;
+    for (size_t U = 1; U < FE.LSDUnrollByUops.Value.size(); ++U)
+      Table += (Table.empty() ? "" : " ") + std::to_string(U) + ":" +
+               std::to_string(FE.LSDUnrollByUops.Value[U]);
+    OS << "  LSD unroll (uops:copies)  " << Table << "   "
+       << FE.LSDUnrollByUops.Source << "\n";
+  }
   OS << "\nBack end\n";
   row(OS, "retire width (fused uops/cycle)", M.BackEnd.RetireWidth);
   row(OS, "reorder buffer", M.BackEnd.ROBSize);

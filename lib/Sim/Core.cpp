@@ -16,7 +16,10 @@ namespace sim {
 
 Core::Core(const Kernel &K, ArrayRef<DecodedInstr> D, const DependencyAnalysis &Deps,
            const SimConfig &C, const SimOptions &O)
-    : Config(C), Opts(O), Body(buildSimKernel(K, D, Deps, C)), N(D.size()),
+    : Config(C), Opts(O), Body(buildSimKernel(K, D, Deps, C)),
+      Layout(C.Model ? buildFrontEndLayout(K, D, *C.Model, K.Alignment)
+                     : FrontEndLayout()),
+      N(D.size()),
       MaxIter(O.MaxIterations ? O.MaxIterations : 2000), Buffers(C),
       Rename(C[ResourceId::ROB]), Exec(C),
       Sched(*this, C.PortCapacity.size(), C.Binding) {}

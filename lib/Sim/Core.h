@@ -13,6 +13,7 @@
 #include "Scheduler.h"
 #include "SimKernel.h"
 #include "Units.h"
+#include "luarch/Model/FrontEndLayout.h"
 #include "luarch/Sim/Simulator.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <vector>
@@ -49,6 +50,8 @@ struct Core {
   const SimConfig &Config;
   const SimOptions &Opts;
   const SimKernel Body;
+  /// The kernel as the front end sees it (the static bound's layout).
+  const FrontEndLayout Layout;
   const size_t N;         ///< instructions per iteration
   const unsigned MaxIter; ///< iterations fetched at most
 

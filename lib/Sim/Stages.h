@@ -15,6 +15,7 @@
 #define LUARCH_LIB_SIM_STAGES_H
 
 #include "Core.h"
+#include "luarch/Model/FrontEndRules.h"
 
 namespace luarch {
 namespace sim {
@@ -57,22 +58,59 @@ private:
   double Credit = 0;
 };
 
+/// Fills the uop queue. On a uop-cache-only front end: up to the front-end
+/// width of issue slots per cycle, a taken back edge ending the cycle's
+/// delivery (unless an LSD streams the loop). On Intel's: the loop stream
+/// detector, the uop cache (DSB) and the legacy decoders with the
+/// microcode sequencer, per the kernel's FrontEndLayout and the rules of
+/// luarch/Model/FrontEndRules.h, which the static bound shares.
 class FrontEndStage {
 public:
   explicit FrontEndStage(Core &C);
   void cycle();
 
 private:
+  void uopCacheCycle();
+  void intelCycle();
+  /// Queues more fetched code for the DSB / predecoder (a whole iteration
+  /// or copy at a time).
+  void fetch();
+  /// Puts instruction \p R's issue slots [From, To) into the uop queue
+  /// (a fused jcc, with no slot, as a placeholder).
+  void deliver(frontend::InstrRef R, unsigned From, unsigned To);
+  /// The decoders or the DSB hand over one instruction: its slots, or the
+  /// microcode sequencer takes it over after \p Stall cycles.
+  void handOver(frontend::InstrRef R, unsigned Stall, unsigned PostStall);
+  void microcodeCycle();
+  /// Whether the loop's instruction \p Index lies in a cached window.
+  bool cachedAt(unsigned Index) const;
+
   Core &C;
+  const FrontEndLayout &L;
   double Credit = 0;
   /// The uop queue holds at least two cycles of issue (matters when a
   /// sweep or what-if widens issue beyond the described queue).
   double QueueCapacity;
-  /// Without a loop stream detector a taken loop branch ends the cycle's
-  /// delivery: the next iteration starts in the next cycle.
+  /// Uop-cache-only cores without a loop stream detector: a taken loop
+  /// branch ends the cycle's delivery.
   bool StopAtBranch;
   unsigned NextIter = 0, NextIndex = 0;
   int NextSlot = 0;
+
+  // Intel front end.
+  UopSource Source = UopSource::DSB;
+  unsigned NextCopy = 0;          ///< next iteration/copy to fetch
+  std::deque<frontend::Block> DSBWindows;
+  frontend::Predecoder Predecode;
+  std::vector<frontend::InstrRef> Predecoded; ///< waiting out an LCP stall
+  unsigned PredecodeStall = 0;
+  std::deque<frontend::InstrRef> InstrQueue;  ///< predecoded, for decoding
+  struct MicrocodeFlow {
+    frontend::InstrRef R;
+    unsigned Next, End; ///< slots still to deliver
+  };
+  std::deque<MicrocodeFlow> Microcode;
+  unsigned MSStall = 0, MSPostStall = 0;
 };
 
 } // namespace sim

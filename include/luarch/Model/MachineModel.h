@@ -155,8 +155,12 @@ struct FrontEndDesc {
   Sourced<unsigned> MSUopsPerCycle;
   Sourced<unsigned> DSBToMSStall;
   Sourced<unsigned> MITEToMSStall;
+  /// Loop iterations the loop stream detector puts into the uop queue per
+  /// refill, by uops per iteration (index); 1 beyond the table.
+  Sourced<std::vector<unsigned>> LSDUnrollByUops;
   /// Straight-line code repeated back to back (BHive's unrolled form)
-  /// exceeds the uop cache and runs from the legacy decoders.
+  /// runs from the legacy decoders when its copies exceed the uop cache
+  /// (UopCacheUops slots), from the uop cache otherwise.
   Sourced<bool> UnrolledCodeFromLegacyDecode;
 };
 

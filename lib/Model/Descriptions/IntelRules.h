@@ -60,9 +60,17 @@ inline void setIntelLegacyDecode(MachineModel &M) {
                           "uops per cycle"};
   FE.MITEToMSStall = {1, "[uiCA-cfg] one stall cycle when the MS takes over "
                          "from the legacy decoders, one after"};
+  // 8 and 12 uops fill whole 4-wide issue groups: no unrolling.
+  FE.LSDUnrollByUops = {{1, 8, 8, 8, 8, 6, 5, 4, 1, 3, 3, 3, 1, 2, 2, 2, 2, 2,
+                         2, 2, 2, 2, 2, 2, 2, 2, 2, 2},
+                        "[uiCA §4.1] LSD unrolling measured on Skylake-era "
+                        "cores (uops per iteration -> copies)"};
   FE.UnrolledCodeFromLegacyDecode = {
-      true, "[uiCA §4.1, §6] straight-line code repeated back to back (the "
-            "unrolled BHive form) is delivered by the legacy decoders"};
+      true, "[uiCA §4.1, §6] straight-line code that does not fit the "
+            "decoded ICache is delivered by the legacy decoders; measured "
+            "BHive blocks repeated 200 times whose copies fit it run faster "
+            "than 16 bytes per cycle (e.g. bhdev-0188, 13 bytes in 0.51 "
+            "cycles on Cascade Lake), i.e. from the DSB"};
 }
 
 /// Zero idioms (executed at rename, no port) and ones idioms (dependency
