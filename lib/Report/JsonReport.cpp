@@ -214,4 +214,15 @@ json::Value toJSON(const KernelReport &R) {
   return Root;
 }
 
+json::Value reportDocument(StringRef Input, StringRef CPU,
+                           json::Array Kernels) {
+  return json::Object{{"schema", "loop-uarch-report"},
+                      {"version", int64_t(JSONSchemaVersion)},
+                      {"loop_uarch_version", LUARCH_VERSION_STRING},
+                      {"llvm_version", LUARCH_LLVM_VERSION_STRING},
+                      {"input", Input},
+                      {"cpu", CPU},
+                      {"kernels", std::move(Kernels)}};
+}
+
 } // namespace luarch

@@ -30,6 +30,8 @@ config.substitutions.append(("%llvm-mc", os.path.join(config.llvm_tools_dir,
 config.substitutions.append(("%shared", config.luarch_shared_dir))
 config.substitutions.append(("%plugin", config.luarch_plugin))
 config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%luarch_version", config.luarch_version))
+config.substitutions.append(("%llvm_version", config.llvm_version))
 
 if os.path.isdir(os.path.join(config.luarch_shared_dir, "data", "bhive")):
     config.available_features.add("shared-data")

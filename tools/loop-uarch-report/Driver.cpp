@@ -185,12 +185,9 @@ Error runDriver(const DriverOptions &Opts) {
     printHtmlReport(Out.os(), Name, Ptrs, RO);
   }
   if (Opts.Format == OutputFormat::JSON) {
-    json::Object Root{{"schema", "loop-uarch-report"},
-                      {"version", int64_t(JSONSchemaVersion)},
-                      {"input", Name},
-                      {"cpu", M.Name},
-                      {"kernels", std::move(KernelsJSON)}};
-    Out.os() << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
+    Out.os() << formatv("{0:2}",
+                        reportDocument(Name, M.Name, std::move(KernelsJSON)))
+             << "\n";
   }
   Out.keep();
   return Error::success();

@@ -11,12 +11,14 @@
 #include "Driver.h"
 #include "luarch/Kernel/HostCPU.h"
 
+#include "luarch/Config/Version.h"
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Model/MachineModel.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
+#include "llvm/TargetParser/Host.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -141,9 +143,19 @@ static cl::opt<unsigned> MeasureReps(
 static cl::opt<bool> DebugMatching("debug-matching", cl::Hidden,
                                    cl::desc("Print uops.info candidates"));
 
+/// --version: LoopUArch's version first (what users quote in bug reports),
+/// then the LLVM it was built with and what -mcpu=native means here.
+static void printVersion(raw_ostream &OS) {
+  OS << "loop-uarch-report (LoopUArch) " << LUARCH_VERSION_STRING << "\n"
+     << "  built with LLVM " << LUARCH_LLVM_VERSION_STRING << "\n"
+     << "  default target: " << sys::getDefaultTargetTriple() << "\n"
+     << "  host CPU: " << sys::getHostCPUName() << "\n";
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Cat);
+  cl::SetVersionPrinter(printVersion);
   cl::ParseCommandLineOptions(
       argc, argv,
       "LoopUArch: cycles per iteration of x86-64 loops, and what limits "

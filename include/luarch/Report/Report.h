@@ -9,6 +9,7 @@
 #define LUARCH_REPORT_REPORT_H
 
 #include "luarch/Analysis/StaticAnalysis.h"
+#include "luarch/Config/Version.h"
 #include "luarch/Kernel/Kernel.h"
 #include "luarch/Model/DecodedInstr.h"
 #include "luarch/Model/MachineModel.h"
@@ -69,6 +70,10 @@ struct ReportOptions {
 void printTextReport(llvm::raw_ostream &OS, const KernelReport &R,
                      const ReportOptions &Opts = {});
 llvm::json::Value toJSON(const KernelReport &R);
+/// The JSON document of one run: schema name and version, LoopUArch's and
+/// LLVM's versions, the input, the CPU and the kernels (docs/json-schema.md).
+llvm::json::Value reportDocument(llvm::StringRef Input, llvm::StringRef CPU,
+                                 llvm::json::Array Kernels);
 /// One self-contained HTML page for all \p Reports (rendered from their
 /// JSON form, with the text report embedded).
 void printHtmlReport(llvm::raw_ostream &OS, llvm::StringRef Title,
