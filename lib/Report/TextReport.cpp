@@ -124,7 +124,7 @@ static void printSimulation(raw_ostream &OS, const KernelReport &R) {
 /// llvm-mca-style timeline: D issued (allocated), = waiting in the
 /// scheduler, e executing, E completed, - waiting to retire, R retired.
 static void printTimeline(raw_ostream &OS, const KernelReport &R,
-                          unsigned Iterations) {
+                          unsigned Iterations, unsigned MaxCycles) {
   const SimResult &Sim = *R.Sim;
   const Kernel &K = *R.K;
   unsigned Iters = std::min<unsigned>(Iterations, Sim.Timeline.size());
@@ -132,7 +132,7 @@ static void printTimeline(raw_ostream &OS, const KernelReport &R,
   for (unsigned It = 0; It < Iters; ++It)
     for (const auto &T : Sim.Timeline[It])
       Last = std::max({Last, T.Retired, T.Completed});
-  const long MaxCols = 160;
+  const long MaxCols = MaxCycles ? long(MaxCycles) : Last + 1;
   long Cols = std::min(Last + 1, MaxCols);
   OS << "Timeline (first " << Iters << " iterations; D issued, = waiting, "
      << "e executing, E done, - waiting to retire, R retired)\n";
@@ -244,7 +244,7 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
   if (R.Sensitivity)
     printSensitivity(OS, R);
   if (R.Sim && Opts.ShowTimeline && !R.Sim->Timeline.empty())
-    printTimeline(OS, R, Opts.TimelineIterations);
+    printTimeline(OS, R, Opts.TimelineIterations, Opts.TimelineMaxCycles);
 
   OS << "Bounds (cycles per iteration)\n";
   for (const ThroughputBound &B : S.Bounds)

@@ -88,7 +88,8 @@ analyzeBlock(const DriverOptions &Opts, const TargetContext &TC,
 }
 
 Error runBatch(const DriverOptions &Opts) {
-  auto TCOr = TargetContext::create(Opts.Triple, Opts.Model->Name);
+  auto TCOr =
+      TargetContext::create(Opts.Triple, Opts.Model->Name, Opts.Features);
   if (!TCOr)
     return TCOr.takeError();
   auto Blocks = readBHiveCSV(Opts.BatchFile);

@@ -19,7 +19,11 @@ struct DriverOptions {
   std::string InputFile = "-";
   std::string OutputFile = "-";
   std::string Triple;
+  /// -mattr: subtarget features for the MC layer (assembly, decoding).
+  std::string Features;
   const MachineModel *Model = nullptr;
+  /// The CPU LLVM IR inputs are compiled for (-mcpu as given, or the host).
+  std::string CodegenCPU;
   /// How -mcpu=native was resolved (shown in reports).
   std::string CPUNote;
   unsigned Iterations = 0;
@@ -28,6 +32,8 @@ struct DriverOptions {
   bool Sensitivity = true;
   double SensitivityFactor = 1.15;
   unsigned TimelineIterations = 3;
+  /// Cycles shown by --timeline (0 = unlimited).
+  unsigned TimelineMaxCycles = 160;
   OutputFormat Format = OutputFormat::Text;
   PortAssignment Ports = PortAssignment::Optimal;
   bool ShowDecoding = false;

@@ -65,6 +65,8 @@ struct ReportOptions {
   /// simulation run with a trace).
   bool ShowTimeline = false;
   unsigned TimelineIterations = 3;
+  /// Cycles shown by the timeline (0 = unlimited).
+  unsigned TimelineMaxCycles = 160;
 };
 
 void printTextReport(llvm::raw_ostream &OS, const KernelReport &R,
