@@ -276,7 +276,8 @@ void kernelSection(raw_ostream &OS, const json::Object &R,
     OS << "</table>\n";
   }
 
-  if (const json::Array *W = R.getArray("warnings"); W && !W->empty()) {
+  if (const json::Array *W = R.getArray("warnings_summary");
+      W && !W->empty()) {
     OS << "<h3>Warnings</h3>\n<ul>\n";
     for (const json::Value &V : *W)
       if (auto S = V.getAsString())

@@ -78,9 +78,11 @@ json::Value toJSON(const KernelReport &R) {
   json::Array PortTotals;
   for (double V : S.Ports.PerPort)
     PortTotals.push_back(r4(V));
-  json::Array Warn;
+  json::Array Warn, WarnSummary;
   for (const std::string &W : R.Warnings)
     Warn.push_back(W);
+  for (const std::string &W : groupedWarnings(R))
+    WarnSummary.push_back(W);
 
   json::Object Root{
       {"kernel",
@@ -120,6 +122,7 @@ json::Value toJSON(const KernelReport &R) {
       {"instructions", std::move(Instrs)},
       {"recurrences", std::move(Recs)},
       {"warnings", std::move(Warn)},
+      {"warnings_summary", std::move(WarnSummary)},
   };
   if (R.Sim) {
     const SimResult &Sim = *R.Sim;

@@ -338,14 +338,7 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
     OS << "\n";
   }
 
-  std::vector<std::string> Warn = R.Warnings;
-  for (unsigned I : S.Approximate) {
-    const DecodedInstr &D = R.Decoded[I];
-    Warn.push_back(K.Instrs[I].Loc.str() + ": " +
-                   (D.Source == DecodeSource::Unsupported ? "unknown"
-                                                          : "approximate") +
-                   " instruction '" + K.Instrs[I].Text + "': " + D.Note);
-  }
+  std::vector<std::string> Warn = groupedWarnings(R);
   if (!Warn.empty()) {
     OS << "Warnings\n";
     for (const std::string &W : Warn)

@@ -82,6 +82,12 @@ void printHtmlReport(llvm::raw_ostream &OS, llvm::StringRef Title,
                      llvm::ArrayRef<const KernelReport *> Reports,
                      const ReportOptions &Opts = {});
 
+/// The warnings to show people: the report's own (identical ones once,
+/// with a count), then unknown and approximate instructions, one line per
+/// reason with a count and the mnemonics when several share it. JSON keeps
+/// every instruction's note.
+std::vector<std::string> groupedWarnings(const KernelReport &R);
+
 /// Flags column letters for an instruction ("F^", "Z", ...).
 std::string instrFlags(const DecodedInstr &D);
 
