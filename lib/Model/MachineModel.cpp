@@ -220,6 +220,7 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "store-forward block (partial overlap)",
       M.Memory.StoreForwardBlockLatency);
   row(OS, "memory renaming (GPR)", M.Memory.MemoryRenaming);
+  row(OS, "4K aliasing (false load/store match)", M.Memory.FourKAliasing);
   row(OS, "loads/cycle", M.Memory.LoadsPerCycle);
   row(OS, "stores/cycle", M.Memory.StoresPerCycle);
   OS << "\nRename\n";

@@ -144,6 +144,12 @@ struct MemoryDesc {
   /// the stored value at rename, with no latency (AMD Zen 2, Zen 4).
   Sourced<bool> MemoryRenaming{
       false, "not documented or measured for this core; not modelled"};
+  /// "4K aliasing": a load whose address equals an older in-flight store's
+  /// in bits 11:0 only (the addresses differ by a multiple of 4 KiB) is
+  /// held as if it depended on the store and re-issued later. Not
+  /// simulated; the advice rules warn about such load/store pairs.
+  Sourced<bool> FourKAliasing{
+      false, "not documented or measured for this core; not modelled"};
   /// Loads and stores per cycle.
   Sourced<unsigned> LoadsPerCycle;
   Sourced<unsigned> StoresPerCycle;
