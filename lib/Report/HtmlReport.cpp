@@ -91,6 +91,10 @@ td.code { font-family: ui-monospace, monospace; text-align: left;
 .warn { color: #8a5300; }
 pre { background: #f7f7f7; padding: 1em; overflow-x: auto; font-size: .85em; }
 ul.verdict li { margin: .3em 0; }
+.advice { margin: .8em 0; padding: .4em 1em; background: #f1f8f1;
+          border-left: 4px solid #2e7d32; }
+.advice li { margin: .4em 0; } .rule { font-family: ui-monospace, monospace;
+          font-size: .85em; color: #2e7d32; }
 </style>)";
 
 void kernelSection(raw_ostream &OS, const json::Object &R,
@@ -127,6 +131,17 @@ void kernelSection(raw_ostream &OS, const json::Object &R,
     OS << escape(S);
   }
   OS << "</span></div>\n";
+
+  // Advice, beside the bottleneck.
+  if (const json::Array *Adv = R.getArray("advice"); Adv && !Adv->empty()) {
+    OS << "<div class=advice><b>What to change</b><ul>\n";
+    for (const json::Value &V : *Adv)
+      if (const json::Object *A = V.getAsObject())
+        OS << "<li><span class=rule>" << escape(str(*A, "rule"))
+           << "</span> " << escape(str(*A, "finding")) << ".<br>&rarr; "
+           << escape(str(*A, "action")) << ".</li>\n";
+    OS << "</ul></div>\n";
+  }
 
   // Verdict.
   if (const json::Object *Sens = R.getObject("sensitivity")) {

@@ -1,5 +1,6 @@
 //===- JsonReport.cpp - Machine-readable results (docs/json-schema.md) ---===//
 #include "luarch/Report/Report.h"
+#include "luarch/Report/Advice.h"
 
 #include <cmath>
 
@@ -9,6 +10,23 @@ namespace luarch {
 
 /// Rounds to 4 decimals so that JSON output is stable across platforms.
 static double r4(double V) { return std::round(V * 1e4) / 1e4; }
+
+static json::Array adviceJSON(const KernelReport &R) {
+  json::Array Out;
+  for (const AdviceRecord &A : adviseKernel(R)) {
+    json::Array Instrs;
+    for (unsigned I : A.Instrs)
+      Instrs.push_back(int64_t(I));
+    json::Object O{{"rule", A.Rule},
+                   {"finding", A.Finding},
+                   {"action", A.Action},
+                   {"instructions", std::move(Instrs)}};
+    if (A.ExpectedCycles)
+      O["expected_cycles_per_iteration"] = r4(*A.ExpectedCycles);
+    Out.push_back(std::move(O));
+  }
+  return Out;
+}
 
 json::Value toJSON(const KernelReport &R) {
   const Kernel &K = *R.K;
@@ -123,6 +141,7 @@ json::Value toJSON(const KernelReport &R) {
       {"recurrences", std::move(Recs)},
       {"warnings", std::move(Warn)},
       {"warnings_summary", std::move(WarnSummary)},
+      {"advice", adviceJSON(R)},
   };
   if (R.Sim) {
     const SimResult &Sim = *R.Sim;

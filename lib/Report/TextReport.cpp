@@ -1,5 +1,6 @@
 //===- TextReport.cpp - The report a performance engineer reads ----------===//
 #include "luarch/Report/Report.h"
+#include "luarch/Report/Advice.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -238,7 +239,12 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
   if (R.Sim)
     OS << "  [simulated; static bound " << format("%.2f", S.Throughput)
        << "]";
-  OS << "\nBottleneck: " << R.bottleneck() << "\n\n";
+  OS << "\nBottleneck: " << R.bottleneck() << "\n";
+  // What to change, beside the bottleneck it addresses.
+  for (const AdviceRecord &A : adviseKernel(R))
+    OS << "Advice [" << A.Rule << "]: " << A.Finding << ".\n  -> "
+       << A.Action << ".\n";
+  OS << "\n";
   if (R.Sim)
     printSimulation(OS, R);
   if (R.Sensitivity)
