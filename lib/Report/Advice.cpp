@@ -67,10 +67,7 @@ std::string quote(const KernelInstr &KI) {
   return S;
 }
 
-/// FMAAccumulate: vfmadd231 and kin, dst = a * b + dst, so a chain through
-/// dst is an accumulation (a reduction); FMA: the other forms, whose chain
-/// runs through a multiplicand.
-enum class FPOp { None, AddSub, Mul, FMA, FMAAccumulate };
+enum class FPOp { None, AddSub, Mul, FMA };
 
 /// Floating-point arithmetic by mnemonic (AT&T and Intel spell these
 /// alike), and whether it is packed.
@@ -85,12 +82,35 @@ FPOp fpOp(StringRef Mn, bool *Packed = nullptr) {
     Op = M[1] == "mul" ? FPOp::Mul : FPOp::AddSub;
     Type = M[2];
   } else if (Fused.match(Mn, &M)) {
-    Op = M[3] == "231" ? FPOp::FMAAccumulate : FPOp::FMA;
+    Op = FPOp::FMA;
     Type = M[4];
   }
   if (Packed)
     *Packed = Type.starts_with("p");
   return Op;
+}
+
+/// The register an instruction writes first (MCInst operand 0), if any.
+MCRegister destination(const MCInst &I) {
+  if (I.getNumOperands() && I.getOperand(0).isReg())
+    return I.getOperand(0).getReg();
+  return MCRegister();
+}
+
+/// Whether the FP add or FMA \p KI takes \p In as its addend, i.e. a chain
+/// through \p In accumulates rather than multiplies. LLVM's FMA3 operands
+/// are (dst, src1 = dst, src2, src3): 132 computes src1 * src3 + src2, 213
+/// src2 * src1 + src3, 231 src2 * src3 + src1.
+bool takesAsAddend(const KernelInstr &KI, FPOp Op, MCRegister In) {
+  if (Op == FPOp::AddSub)
+    return true;
+  if (Op != FPOp::FMA || !In)
+    return false;
+  StringRef Mn = mnemonic(KI);
+  unsigned Addend = Mn.contains("132") ? 2 : Mn.contains("213") ? 3 : 1;
+  const MCInst &I = KI.Inst;
+  return Addend < I.getNumOperands() && I.getOperand(Addend).isReg() &&
+         I.getOperand(Addend).getReg() == In;
 }
 
 bool isGather(StringRef Mn) {
@@ -165,19 +185,24 @@ private:
     const Recurrence *Rec = bindingRecurrence();
     if (!Rec)
       return;
-    // A reduction: the chain accumulates (adds, accumulating FMAs) and
-    // never multiplies the carried value (a Horner chain cannot be split).
+    // A reduction: the carried value only ever enters additions (adds, or
+    // FMAs as the addend) and is never multiplied (a Horner chain cannot
+    // be split).
     std::vector<unsigned> Adds;
     bool Packed = false;
-    for (unsigned I : Rec->Instrs) {
+    const std::vector<unsigned> &Cycle = Rec->Instrs;
+    for (size_t J = 0; J < Cycle.size(); ++J) {
+      unsigned I = Cycle[J];
+      unsigned Prev = Cycle[(J + Cycle.size() - 1) % Cycle.size()];
       bool P = false;
       FPOp Op = fpOp(mnemonic(K.Instrs[I]), &P);
-      if (Op == FPOp::Mul || Op == FPOp::FMA)
+      if (Op == FPOp::None)
+        continue;
+      if (Op == FPOp::Mul ||
+          !takesAsAddend(K.Instrs[I], Op, destination(K.Instrs[Prev].Inst)))
         return;
-      if (Op == FPOp::AddSub || Op == FPOp::FMAAccumulate) {
-        Adds.push_back(I);
-        Packed |= P;
-      }
+      Adds.push_back(I);
+      Packed |= P;
     }
     if (Adds.empty())
       return;
