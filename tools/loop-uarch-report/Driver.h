@@ -44,6 +44,11 @@ struct DriverOptions {
   std::string Hex;
   /// --batch: BHive-style CSV in, CSV out.
   std::string BatchFile;
+  /// --batch-column: the hex column (1-based number or header name; empty
+  /// = a header's "hex" column, else the first).
+  std::string BatchColumn;
+  /// -j: --batch worker threads (0 = one per hardware thread).
+  unsigned Jobs = 1;
   /// --as: how raw bytes repeat (loop body, or unrolled straight line).
   KernelShape Shape = KernelShape::Loop;
   /// --harness-context: concrete register values, as the measurement

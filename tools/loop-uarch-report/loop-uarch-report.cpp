@@ -140,6 +140,17 @@ static cl::opt<std::string>
           cl::desc("BHive-style CSV (hex[,anything] per line): write CSV "
                    "hex,cycles_per_iteration,bound per block"),
           cl::value_desc("file.csv"), cl::cat(Cat));
+static cl::opt<std::string> BatchColumn(
+    "batch-column",
+    cl::desc("The --batch CSV column holding the hex: a 1-based number or a "
+             "header name (default: a header's 'hex' column, else the "
+             "first)"),
+    cl::value_desc("n|name"), cl::cat(Cat));
+static cl::opt<unsigned>
+    Jobs("j",
+         cl::desc("--batch worker threads (0 = one per hardware thread); "
+                  "the output does not depend on it"),
+         cl::value_desc("n"), cl::init(1), cl::Prefix, cl::cat(Cat));
 static cl::opt<KernelShape> As(
     "as", cl::desc("How raw bytes (--hex, --batch) repeat"),
     cl::values(clEnumValN(KernelShape::Loop, "loop",
@@ -202,6 +213,42 @@ static Error checkArch(StringRef Arch) {
                            Arch.str().c_str());
 }
 
+/// Options that mean nothing in --batch mode (one CSV row per block, no
+/// report) or outside it are refused rather than silently ignored.
+static Error checkBatchOptions() {
+  auto Given = [](const cl::Option &O) { return O.getNumOccurrences() > 0; };
+  if (Batch.empty()) {
+    for (const cl::Option *O : {static_cast<const cl::Option *>(&BatchColumn),
+                                static_cast<const cl::Option *>(&Jobs)})
+      if (Given(*O))
+        return createStringError(inconvertibleErrorCode(),
+                                 "%s%s applies to --batch only",
+                                 O->ArgStr.size() == 1 ? "-" : "--",
+                                 O->ArgStr.str().c_str());
+    return Error::success();
+  }
+  const cl::Option *NotInBatch[] = {
+      &InputFile, &Hex,           &Format,          &JSON,
+      &Timeline,  &TimelineIters, &TimelineMaxCycles, &ShowDecoding,
+      &NoSensitivity, &SensitivityFactor, &Unroll,  &DebugMatching};
+  for (const cl::Option *O : NotInBatch)
+    if (Given(*O))
+      return createStringError(
+          inconvertibleErrorCode(),
+          "--batch writes one CSV row per block (hex, cycles per iteration, "
+          "bound; no report, no sensitivity sweep): %s does not apply",
+          O->ArgStr.empty()
+              ? ("the input file '" + InputFile + "'").c_str()
+              : ((O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr.str())
+                    .c_str());
+  if (Measure && Jobs != 1)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "--measure times blocks natively: other threads working beside it "
+        "would disturb the timing; use -j 1");
+  return Error::success();
+}
+
 /// --version: LoopUArch's version first (what users quote in bug reports),
 /// then the LLVM it was built with and what -mcpu=native means here.
 static void printVersion(raw_ostream &OS) {
@@ -242,7 +289,7 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  if (Error E = checkArch(MArch)) {
+  if (Error E = joinErrors(checkArch(MArch), checkBatchOptions())) {
     WithColor::error(errs(), "loop-uarch-report")
         << toString(std::move(E)) << "\n";
     return 1;
@@ -298,6 +345,8 @@ int main(int argc, char **argv) {
   Opts.MaxInstructions = MaxInstructions;
   Opts.Hex = Hex;
   Opts.BatchFile = Batch;
+  Opts.BatchColumn = BatchColumn;
+  Opts.Jobs = Jobs;
   Opts.Shape = As;
   Opts.Addresses.Concrete = HarnessContext;
   Opts.Addresses.RegisterValue = HarnessValue;
