@@ -2,6 +2,8 @@
 #include "luarch/Report/Report.h"
 #include "luarch/Report/Advice.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <cmath>
 
 using namespace llvm;
@@ -143,6 +145,9 @@ json::Value toJSON(const KernelReport &R) {
       {"warnings_summary", std::move(WarnSummary)},
       {"advice", adviceJSON(R)},
   };
+  if (K.Loc.HasAddress)
+    (*Root.getObject("kernel"))["address"] =
+        "0x" + utohexstr(K.Loc.Address, /*LowerCase=*/true);
   if (R.Sim) {
     const SimResult &Sim = *R.Sim;
     json::Object Stalls, Alloc;
@@ -190,6 +195,21 @@ json::Value toJSON(const KernelReport &R) {
       }
       (*Root.getObject("simulation"))["trace"] = std::move(Trace);
     }
+    if (!Sim.Timeline.empty()) {
+      // Per instruction of the traced iterations (also those without a
+      // dispatched uop: eliminated moves, macro-fused branches).
+      json::Array Iters;
+      for (const auto &Row : Sim.Timeline) {
+        json::Array Instrs;
+        for (const SimResult::InstrTimes &T : Row)
+          Instrs.push_back(json::Object{{"issued", int64_t(T.Issued)},
+                                        {"dispatched", int64_t(T.Dispatched)},
+                                        {"completed", int64_t(T.Completed)},
+                                        {"retired", int64_t(T.Retired)}});
+        Iters.push_back(std::move(Instrs));
+      }
+      (*Root.getObject("simulation"))["timeline"] = std::move(Iters);
+    }
     if (auto *P = Root.getObject("prediction")) {
       (*P)["method"] = "simulation";
       (*P)["static_bound"] = r4(S.Throughput);
@@ -199,7 +219,11 @@ json::Value toJSON(const KernelReport &R) {
     json::Object Meas{{"detail", R.MeasureDetail}};
     if (R.Measured) {
       Meas["cycles_per_iteration"] = r4(*R.Measured);
-      Meas["prediction_error"] = r4(R.cyclesPerIteration() / *R.Measured - 1);
+      // A measurement of zero (the harness can return one) has no error
+      // ratio; JSON has no infinity.
+      if (*R.Measured > 0)
+        Meas["prediction_error"] =
+            r4(R.cyclesPerIteration() / *R.Measured - 1);
       Meas["contended"] = R.MeasuredContended;
     }
     Root["measurement"] = std::move(Meas);

@@ -219,9 +219,10 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
   if (R.Measured) {
     double P = R.cyclesPerIteration();
     OS << "Measured on this host: " << format("%.2f", *R.Measured)
-       << " cycles per iteration (predicted " << format("%.2f", P)
-       << ", error " << format("%+.1f%%", 100 * (P / *R.Measured - 1))
-       << "); " << R.MeasureDetail << "\n";
+       << " cycles per iteration (predicted " << format("%.2f", P);
+    if (*R.Measured > 0)
+      OS << ", error " << format("%+.1f%%", 100 * (P / *R.Measured - 1));
+    OS << "); " << R.MeasureDetail << "\n";
   } else if (!R.MeasureDetail.empty()) {
     OS << "Measurement: " << R.MeasureDetail << "\n";
   }

@@ -156,8 +156,12 @@ Error runDriver(const DriverOptions &Opts) {
   json::Array KernelsJSON;
   std::vector<KernelReport> HtmlReports;
   HtmlReports.reserve(Parsed->Kernels.size());
-  for (Kernel &K : Parsed->Kernels) {
+  for (size_t Index = 0; Index < Parsed->Kernels.size(); ++Index) {
+    Kernel &K = Parsed->Kernels[Index];
     K.UnrollFactor = std::max(1u, Opts.Unroll);
+    // HTML draws a timeline of the kernels it shows in full.
+    bool DrawnInFull = Opts.Format == OutputFormat::HTML &&
+                       (Opts.HtmlDetailed == 0 || Index < Opts.HtmlDetailed);
     PipelineOptions PO;
     PO.Ports = Opts.Ports;
     PO.Addresses = Opts.Addresses;
@@ -165,7 +169,7 @@ Error runDriver(const DriverOptions &Opts) {
     PO.SimWhatIf = Opts.SimWhatIf;
     PO.Sim.MaxIterations = Opts.Iterations;
     PO.Sim.StopAtSteadyState = Opts.Iterations == 0;
-    PO.Sim.Trace = Opts.Timeline;
+    PO.Sim.Trace = Opts.Timeline || DrawnInFull;
     PO.Sim.TraceIterations = Opts.TimelineIterations;
     PO.Sensitivity = Opts.Simulate && Opts.Sensitivity;
     PO.SensitivityOpts.Factor = Opts.SensitivityFactor;
@@ -227,6 +231,7 @@ Error runDriver(const DriverOptions &Opts) {
     RO.ShowTimeline = Opts.Timeline;
     RO.TimelineIterations = Opts.TimelineIterations;
     RO.TimelineMaxCycles = Opts.TimelineMaxCycles;
+    RO.HtmlDetailed = Opts.HtmlDetailed;
     printHtmlReport(Out.os(), Name, Ptrs, RO);
   }
   if (Opts.Format == OutputFormat::JSON) {

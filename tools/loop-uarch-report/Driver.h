@@ -34,6 +34,8 @@ struct DriverOptions {
   unsigned TimelineIterations = 3;
   /// Cycles shown by --timeline (0 = unlimited).
   unsigned TimelineMaxCycles = 160;
+  /// --html-detail: kernels drawn in full in HTML (0 = all).
+  unsigned HtmlDetailed = 10;
   OutputFormat Format = OutputFormat::Text;
   PortAssignment Ports = PortAssignment::Optimal;
   bool ShowDecoding = false;

@@ -105,6 +105,11 @@ static cl::opt<OutputFormat>
            cl::init(OutputFormat::Text), cl::cat(Cat));
 static cl::opt<bool> JSON("json", cl::desc("Same as --format=json"),
                           cl::cat(Cat));
+static cl::opt<unsigned> HtmlDetail(
+    "html-detail",
+    cl::desc("--format=html: kernels drawn in full (the first n; 0 = all); "
+             "the others get a row in the index"),
+    cl::value_desc("n"), cl::init(10), cl::cat(Cat));
 static cl::opt<PortAssignment> PortAssign(
     "port-assignment", cl::desc("How flexible uops spread over ports"),
     cl::values(clEnumValN(PortAssignment::Optimal, "optimal",
@@ -230,7 +235,8 @@ static Error checkBatchOptions() {
   const cl::Option *NotInBatch[] = {
       &InputFile, &Hex,           &Format,          &JSON,
       &Timeline,  &TimelineIters, &TimelineMaxCycles, &ShowDecoding,
-      &NoSensitivity, &SensitivityFactor, &Unroll,  &DebugMatching};
+      &NoSensitivity, &SensitivityFactor, &Unroll,  &DebugMatching,
+      &HtmlDetail};
   for (const cl::Option *O : NotInBatch)
     if (Given(*O))
       return createStringError(
@@ -337,6 +343,7 @@ int main(int argc, char **argv) {
   Opts.SensitivityFactor = SensitivityFactor;
   Opts.TimelineIterations = TimelineIters;
   Opts.TimelineMaxCycles = TimelineMaxCycles;
+  Opts.HtmlDetailed = HtmlDetail;
   Opts.Format = JSON ? OutputFormat::JSON : Format.getValue();
   Opts.Ports = PortAssign;
   Opts.ShowDecoding = ShowDecoding;

@@ -67,6 +67,9 @@ struct ReportOptions {
   unsigned TimelineIterations = 3;
   /// Cycles shown by the timeline (0 = unlimited).
   unsigned TimelineMaxCycles = 160;
+  /// HTML: kernels drawn in full detail (the first ones; 0 = all); the
+  /// others get a row in the index only.
+  unsigned HtmlDetailed = 10;
 };
 
 void printTextReport(llvm::raw_ostream &OS, const KernelReport &R,
@@ -76,8 +79,11 @@ llvm::json::Value toJSON(const KernelReport &R);
 /// LLVM's versions, the input, the CPU and the kernels (docs/json-schema.md).
 llvm::json::Value reportDocument(llvm::StringRef Input, llvm::StringRef CPU,
                                  llvm::json::Array Kernels);
-/// One self-contained HTML page for all \p Reports (rendered from their
-/// JSON form, with the text report embedded).
+/// One self-contained HTML page for all \p Reports, rendered from their
+/// JSON form: an index of every kernel, then the first
+/// ReportOptions::HtmlDetailed in full detail with SVG pictures (port
+/// pressure, where the cycles go, sensitivity, a timeline when the
+/// simulation was traced).
 void printHtmlReport(llvm::raw_ostream &OS, llvm::StringRef Title,
                      llvm::ArrayRef<const KernelReport *> Reports,
                      const ReportOptions &Opts = {});

@@ -52,6 +52,7 @@ def main():
         sys.exit(f"FAIL: {a.rule} still fires on {a.after} ({cpu})")
 
     best = {}
+    ratio = 0
     for attempt in range(3):
         for path in (a.before, a.after):
             k = run(a.tool, a.tool_arg + ["--measure"], path)
@@ -60,10 +61,16 @@ def main():
                 # E.g. an FMA on a host without FMA: nothing to compare.
                 print(f"UNSUPPORTED on this host: {path}: {m.get('detail')}")
                 return
+            if m["cycles_per_iteration"] <= 0:
+                continue  # a failed sample (the harness can return 0)
             best[path] = min(best.get(path, 1e30), m["cycles_per_iteration"])
+        if len(best) < 2:
+            continue
         ratio = best[a.before] / best[a.after]
         if (ratio >= a.speedup) == fires:
             break
+    if len(best) < 2:
+        sys.exit(f"FAIL: no valid measurement of {a.before} or {a.after}")
     print(f"{a.rule} on {cpu}: before {best[a.before]:.2f}, after "
           f"{best[a.after]:.2f} cycles per iteration (measured), speedup "
           f"{ratio:.2f}; advice {'fires' if fires else 'silent'}")
