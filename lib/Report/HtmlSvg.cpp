@@ -54,12 +54,13 @@ std::string px(double V) { return fmt(V, "%.1f"); }
 const char *const Palette[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759",
                                "#76b7b2", "#edc948", "#b07aa1", "#ff9da7",
                                "#9c755f", "#bab0ac", "#1f77b4", "#8c564b"};
-/// The smallest of 1, 2, 2.5, 5 x 10^k not below \p V: a round axis end.
+/// The smallest round number (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 x 10^k)
+/// not below \p V: an axis end with little wasted height.
 double niceCeil(double V) {
   if (V <= 0)
     return 1;
   double P = std::pow(10.0, std::floor(std::log10(V)));
-  for (double M : {1.0, 2.0, 2.5, 5.0, 10.0})
+  for (double M : {1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
     if (M * P >= V * (1 - 1e-9))
       return M * P;
   return 10 * P;
