@@ -33,6 +33,7 @@ config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%luarch_version", config.luarch_version))
 config.substitutions.append(("%llvm_version", config.llvm_version))
 config.substitutions.append(("%luarch_obj_root", config.luarch_obj_root))
+config.substitutions.append(("%luarch_src_root", config.luarch_src_root))
 # Configure a downstream CMake project with the build's own compiler,
 # launcher (ccache) and generator: %cmake_configure -S <src> -B <build> ...
 config.substitutions.append(("%cmake_configure", " ".join(
@@ -47,6 +48,11 @@ if os.path.isdir(os.path.join(config.luarch_shared_dir, "data", "bhive")):
     config.available_features.add("shared-data")
 if os.path.exists(config.luarch_plugin):
     config.available_features.add("plugin")
+
+import shutil
+# The man page is checked with groff when it is there (groff-base).
+if shutil.which("groff"):
+    config.available_features.add("groff")
 
 import platform
 if platform.machine() in ("x86_64", "AMD64") and platform.system() == "Linux":
