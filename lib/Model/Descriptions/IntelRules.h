@@ -28,6 +28,16 @@ inline void setSandyBridgeMacroFusion(MachineModel &M) {
               "(Sandy Bridge and later)";
 }
 
+/// Zero idioms (executed at rename, no port) and ones idioms (dependency
+/// breaking, still executed), Sandy Bridge and later.
+inline void setSandyBridgeIdioms(MachineModel &M) {
+  M.Idioms.ZeroIdioms = {true, "[IntelOpt §3.5.1.8] zero idioms"};
+  M.Idioms.ZeroIdiomsNeedNoPort = {true, "[IntelOpt §3.5.1.8] zero idioms "
+                                         "are resolved at rename"};
+  M.Idioms.OnesIdioms = {true, "[IntelOpt §3.5.1.8] pcmpeq x,x breaks the "
+                               "dependency"};
+}
+
 /// 4K aliasing: Intel documents it for its cores as a performance event
 /// and a VTune metric (loads falsely matched to an older store 4 KiB away
 /// are re-issued).
@@ -37,16 +47,6 @@ inline void setFourKAliasing(MachineModel &M) {
             "load aliased by a preceding store with a 4K address offset may "
             "be falsely matched and re-issued, costing a few cycles "
             "(counted by LD_BLOCKS_PARTIAL.ADDRESS_ALIAS)"};
-}
-
-/// Zero idioms (executed at rename, no port) and ones idioms (dependency
-/// breaking, still executed), Sandy Bridge and later.
-inline void setSandyBridgeIdioms(MachineModel &M) {
-  M.Idioms.ZeroIdioms = {true, "[IntelOpt §3.5.1.8] zero idioms"};
-  M.Idioms.ZeroIdiomsNeedNoPort = {true, "[IntelOpt §3.5.1.8] zero idioms "
-                                         "are resolved at rename"};
-  M.Idioms.OnesIdioms = {true, "[IntelOpt §3.5.1.8] pcmpeq x,x breaks the "
-                               "dependency"};
 }
 
 } // namespace descriptions
