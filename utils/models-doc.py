@@ -104,9 +104,12 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tool", default=TOOL)
     args = ap.parse_args()
-    cpus = [l.split()[0] for l in subprocess.run(
-        [args.tool, "--list-cpus"], capture_output=True, text=True,
-        check=True).stdout.splitlines() if l.strip()]
+    # The described cores: --list-cpus' first paragraph (the name table
+    # mapping other LLVM names to them follows a blank line).
+    listing = subprocess.run([args.tool, "--list-cpus"], capture_output=True,
+                             text=True, check=True).stdout
+    cpus = [l.split()[0] for l in listing.split("\n\n")[0].splitlines()
+            if l.strip()]
     texts = {c: subprocess.run([args.tool, "-mcpu=" + c, "--describe-cpu"],
                                capture_output=True, text=True,
                                check=True).stdout for c in cpus}

@@ -197,6 +197,12 @@ struct MemoryDesc {
   /// the stored value at rename, with no latency (AMD Zen 2, Zen 4).
   Sourced<bool> MemoryRenaming{
       false, "not documented or measured for this core; not modelled"};
+  /// "4K aliasing": a load whose address equals an older in-flight store's
+  /// in bits 11:0 only (the addresses differ by a multiple of 4 KiB) is
+  /// held as if it depended on the store and re-issued later. Not
+  /// simulated; the advice rules warn about such load/store pairs.
+  Sourced<bool> FourKAliasing{
+      false, "not documented or measured for this core; not modelled"};
   /// Loads and stores per cycle.
   Sourced<unsigned> LoadsPerCycle;
   Sourced<unsigned> StoresPerCycle;
@@ -294,6 +300,37 @@ llvm::ArrayRef<const MachineModel *> allMachineModels();
 /// error lists the supported names.
 llvm::Expected<const MachineModel &>
 getMachineModel(llvm::StringRef CPU, std::string *Note = nullptr);
+
+/// How well a described core stands in for an LLVM -mcpu name without a
+/// model of its own.
+enum class CPUMatch : uint8_t {
+  Spelling, ///< the same core under another LLVM spelling
+  ISALevel, ///< an ISA level or generic tuning, not a core
+  Close,    ///< a derivative or direct successor of the described core
+  Distant,  ///< a different design: expect large errors
+  NoModel,  ///< nothing stands in (32-bit-only CPUs)
+};
+llvm::StringRef cpuMatchName(CPUMatch M);
+
+/// One row of the table mapping every x86 -mcpu name LLVM knows (beyond
+/// the described cores and their aliases) to the nearest described core
+/// (lib/Model/CPUNameMap.cpp).
+struct CPUNameMapping {
+  const char *Name;   ///< LLVM -mcpu name
+  const char *Model;  ///< the described core standing in; null for NoModel
+  CPUMatch Match;
+  const char *Reason; ///< why this core, with its source
+};
+llvm::ArrayRef<CPUNameMapping> cpuNameMappings();
+/// The row for \p Name, or null.
+const CPUNameMapping *findCPUNameMapping(llvm::StringRef Name);
+
+/// Like getMachineModel, and every other x86 -mcpu name LLVM knows maps to
+/// the nearest described core (cpuNameMappings); \p Note then says which
+/// and how close. Used by loop-uarch-report; names with no stand-in
+/// (32-bit-only CPUs) are an error giving the reason.
+llvm::Expected<const MachineModel &>
+getNearestMachineModel(llvm::StringRef CPU, std::string *Note = nullptr);
 
 /// Renders every parameter with its source (for --describe-cpu and docs).
 std::string describeMachineModel(const MachineModel &M);

@@ -94,6 +94,7 @@ MachineModel makeAlderLake() {
   Mem.LoadLatencyGPRComplex = {5, "[IntelOpt §2.1] 5 cycles"};
   Mem.LoadLatencyVec = {6, "one extra bypass cycle to the vector domain"};
   Mem.StoreForwardLatency = {5, "[C&C-GLC] store forwarding ~5 cycles"};
+  setFourKAliasing(M);
   Mem.StoreForwardBlockLatency = {13, "LLVM X86AvoidStoreForwardingBlocks "
                                       "(reviews.llvm.org/D41330): ~13 "
                                       "cycles"};

@@ -91,6 +91,7 @@ MachineModel makeHaswell() {
                                   "addressing"};
   Mem.LoadLatencyVec = {5, "[Agner §10.15] vector loads one cycle slower"};
   Mem.StoreForwardLatency = {5, "[Agner §10.13] store forwarding ~5 cycles"};
+  setFourKAliasing(M);
   Mem.StoreForwardBlockLatency = {13, "LLVM X86AvoidStoreForwardingBlocks "
                                       "(reviews.llvm.org/D41330): ~13 "
                                       "cycles"};

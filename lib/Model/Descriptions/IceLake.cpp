@@ -92,6 +92,7 @@ MachineModel makeIceLakeClient() {
   Mem.LoadLatencyVec = {6, "one extra bypass cycle to the vector domain, as "
                            "on Skylake ([IntelOpt §2.5])"};
   Mem.StoreForwardLatency = {5, "[Agner §12] store forwarding ~5 cycles"};
+  setFourKAliasing(M);
   Mem.StoreForwardBlockLatency = {13, "LLVM X86AvoidStoreForwardingBlocks "
                                       "(reviews.llvm.org/D41330): ~13 "
                                       "cycles"};

@@ -83,6 +83,17 @@ inline void setSandyBridgeIdioms(MachineModel &M) {
                                "dependency"};
 }
 
+/// 4K aliasing: Intel documents it for its cores as a performance event
+/// and a VTune metric (loads falsely matched to an older store 4 KiB away
+/// are re-issued).
+inline void setFourKAliasing(MachineModel &M) {
+  M.Memory.FourKAliasing = {
+      true, "[IntelOpt] 4K aliasing; Intel VTune metric '4K Aliasing': a "
+            "load aliased by a preceding store with a 4K address offset may "
+            "be falsely matched and re-issued, costing a few cycles "
+            "(counted by LD_BLOCKS_PARTIAL.ADDRESS_ALIAS)"};
+}
+
 } // namespace descriptions
 } // namespace luarch
 

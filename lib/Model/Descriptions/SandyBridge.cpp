@@ -93,6 +93,7 @@ MachineModel makeSandyBridge() {
   Mem.LoadLatencyVec = {6, "[Agner §9.14] one extra bypass cycle to the "
                            "FP/vector domain"};
   Mem.StoreForwardLatency = {5, "[Agner §9.14] store forwarding ~5 cycles"};
+  setFourKAliasing(M);
   Mem.StoreForwardBlockLatency = {13, "LLVM X86AvoidStoreForwardingBlocks "
                                       "(reviews.llvm.org/D41330): ~13 "
                                       "cycles"};

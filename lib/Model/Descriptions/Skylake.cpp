@@ -99,6 +99,7 @@ MachineModel makeSkylake() {
   Mem.LoadLatencyVec = {5, "[IntelOpt §2.5] FP/vector loads one cycle "
                            "slower than integer loads"};
   Mem.StoreForwardLatency = {5, "[Agner §11] store forwarding 4-5 cycles"};
+  setFourKAliasing(M);
   Mem.StoreForwardBlockLatency = {
       16, "measured (Cascade Lake, ../shared/data/bhive/measured-clx.csv): "
           "29 copy blocks whose loads overlap the previous iteration's "
