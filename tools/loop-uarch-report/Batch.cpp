@@ -82,6 +82,7 @@ Expected<Kernel> blockKernel(const DriverOptions &Opts, const TargetContext &TC,
   if (!K)
     return K.takeError();
   K->Shape = Opts.Shape;
+  placeKernel(Opts, *K);
   if (K->size() > Opts.MaxInstructions)
     return createStringError(inconvertibleErrorCode(),
                              "block has %zu instructions (limit %u)",

@@ -115,6 +115,14 @@ static Expected<AsmKernels> loadKernels(const DriverOptions &Opts,
   return Parsed;
 }
 
+void placeKernel(const DriverOptions &Opts, Kernel &K) {
+  if (Opts.AlignmentOffset >= 0)
+    K.Alignment = unsigned(Opts.AlignmentOffset);
+  else if (!K.empty() && K.Instrs.front().Loc.HasAddress)
+    K.Alignment = unsigned(K.Instrs.front().Loc.Address % 64);
+  K.UnrolledCopies = Opts.UnrolledCopies;
+}
+
 MeasureOptions measureOptionsFor(const DriverOptions &Opts, KernelShape Shape) {
   MeasureOptions MO;
   MO.Shape = Shape;
@@ -159,6 +167,7 @@ Error runDriver(const DriverOptions &Opts) {
   for (size_t Index = 0; Index < Parsed->Kernels.size(); ++Index) {
     Kernel &K = Parsed->Kernels[Index];
     K.UnrollFactor = std::max(1u, Opts.Unroll);
+    placeKernel(Opts, K);
     // HTML draws a timeline of the kernels it shows in full.
     bool DrawnInFull = Opts.Format == OutputFormat::HTML &&
                        (Opts.HtmlDetailed == 0 || Index < Opts.HtmlDetailed);

@@ -41,6 +41,10 @@ struct DriverOptions {
   bool ShowDecoding = false;
   bool DebugMatching = false;
   unsigned Unroll = 1;
+  /// --alignment-offset (-1 = the kernel's own: its address in objects).
+  int AlignmentOffset = -1;
+  /// --unrolled-copies.
+  unsigned UnrolledCopies = 200;
   unsigned MaxInstructions = 100000;
   /// --hex: analyse these bytes instead of a file.
   std::string Hex;
@@ -66,6 +70,10 @@ struct DriverOptions {
 /// The harness' options for --measure: the shape, the repetitions, and the
 /// throughput canary's quiet value on the host (from the host's model).
 MeasureOptions measureOptionsFor(const DriverOptions &Opts, KernelShape Shape);
+
+/// Applies the front-end placement options to \p K: its alignment (the
+/// option, else its first instruction's address) and unrolled copies.
+void placeKernel(const DriverOptions &Opts, Kernel &K);
 
 llvm::Error runDriver(const DriverOptions &Opts);
 llvm::Error runBatch(const DriverOptions &Opts);

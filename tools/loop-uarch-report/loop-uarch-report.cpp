@@ -132,6 +132,19 @@ static cl::opt<unsigned>
            cl::desc("Source iterations per kernel iteration (divides the "
                     "headline figure)"),
            cl::init(1), cl::cat(Cat));
+static cl::opt<int> AlignmentOffset(
+    "alignment-offset",
+    cl::desc("Place each kernel's first instruction at this byte offset "
+             "(0-63) of a 64-byte line, for the front end's 16-byte fetch "
+             "blocks and 32-byte uop-cache windows (default: the address "
+             "in objects, 0 otherwise)"),
+    cl::init(-1), cl::cat(Cat));
+static cl::opt<unsigned> UnrolledCopies(
+    "unrolled-copies",
+    cl::desc("--as=unrolled: copies of the block run back to back (whether "
+             "they all fit the uop cache; default 200, as BHive and "
+             "--measure run them)"),
+    cl::init(200), cl::cat(Cat));
 static cl::opt<unsigned> MaxInstructions(
     "max-instructions",
     cl::desc("Refuse kernels with more instructions than this"),
@@ -349,6 +362,18 @@ int main(int argc, char **argv) {
   Opts.ShowDecoding = ShowDecoding;
   Opts.DebugMatching = DebugMatching;
   Opts.Unroll = Unroll;
+  if (AlignmentOffset >= 64) {
+    WithColor::error(errs(), "loop-uarch-report")
+        << "--alignment-offset must be 0-63 (a byte in a 64-byte line)\n";
+    return 1;
+  }
+  if (UnrolledCopies == 0) {
+    WithColor::error(errs(), "loop-uarch-report")
+        << "--unrolled-copies must be at least 1\n";
+    return 1;
+  }
+  Opts.AlignmentOffset = AlignmentOffset;
+  Opts.UnrolledCopies = UnrolledCopies;
   Opts.MaxInstructions = MaxInstructions;
   Opts.Hex = Hex;
   Opts.BatchFile = Batch;
