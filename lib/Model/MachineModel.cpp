@@ -237,6 +237,14 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "integer register file", M.BackEnd.IntPRFSize);
   row(OS, "vector register file", M.BackEnd.VecPRFSize);
   row(OS, "micro-fused uop = 1 ROB entry", M.BackEnd.ROBMicroFusion);
+  row(OS, "issue to earliest dispatch (cycles)",
+      M.BackEnd.IssueToDispatchCycles);
+  OS << "  port binding                       "
+     << (M.BackEnd.PortBinding == PortBindingRule::IssueSnapshotAlternating
+             ? "issue-time snapshot, alternating"
+             : "least loaded in the scheduler")
+     << "   " << M.BackEnd.PortBinding.Source << "\n";
+  row(OS, "load ports share ready uops", M.BackEnd.LoadPortsShareReadyUops);
   OS << "\nMemory\n";
   row(OS, "load-to-use, GPR, simple address", M.Memory.LoadLatencyGPR);
   row(OS, "load-to-use, GPR, complex address", M.Memory.LoadLatencyGPRComplex);

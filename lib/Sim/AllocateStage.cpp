@@ -22,6 +22,7 @@ AllocCause AllocateStage::cycle() {
   AllocCause Cause = AllocCause::FrontEnd;
   double Issued = 0;
   int FirstIter = -1;
+  C.Sched.beginIssueCycle();
   while (!C.Queue.empty()) {
     QueuedSlot Q = C.Queue.front();
     if (C.Config.IterationBoundaryRule && FirstIter >= 0 &&
@@ -95,7 +96,7 @@ AllocCause AllocateStage::cycle() {
            ++U) {
         X.Uops[U].State = UopState::Waiting;
         X.Uops[U].IssueCycle = C.Cycle;
-        C.Sched.bind(X, U);
+        C.Sched.bind(X, U, unsigned(Issued));
       }
       ++X.SlotsIssued;
       Credit -= 1;

@@ -52,7 +52,8 @@ double Core::uopReadyTime(InFlightInstr &I, unsigned U) {
   DU.WaitingOnUop = -1;
   const SInstr &SI = Body[I.Index];
   const SUop &SU = SI.Uops[U];
-  double T = DU.IssueCycle + 1; // dispatch after the issue cycle
+  // The earliest dispatch after issue (the scheduler's pipeline).
+  double T = DU.IssueCycle + Config.IssueToDispatch;
   auto addProducer = [&](int64_t P) {
     int64_t Blocker = -1;
     double V = valueTime(P, &Blocker);

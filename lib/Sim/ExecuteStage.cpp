@@ -15,6 +15,7 @@ namespace luarch {
 namespace sim {
 
 void ExecuteStage::cycle() {
+  C.Sched.beginDispatchCycle();
   // Uops woken by a dispatch may be ready in the same cycle (a load
   // forwarded from a store, zero-latency scaled chains): schedule them and
   // give the ports another pass while that happens.
@@ -32,9 +33,27 @@ void ExecuteStage::cycle() {
 }
 
 bool ExecuteStage::dispatchPort(unsigned P) {
+  bool AnyReady = false;
+  if (dispatchFrom(P, P, AnyReady))
+    return true;
+  // A load port with nothing ready of its own takes a ready uop bound to
+  // another load port (the load ports share their ready uops [uiCA]).
+  PortMask LoadPorts = C.Config.Model ? C.Config.Model->LoadPorts : 0;
+  if (AnyReady || !C.Config.LoadPortsShareReadyUops ||
+      !(LoadPorts & (PortMask(1) << P)))
+    return false;
+  for (unsigned Q = 0; Q < C.Exec.numPorts(); ++Q)
+    if (Q != P && (LoadPorts & (PortMask(1) << Q)) &&
+        dispatchFrom(Q, P, AnyReady))
+      return true;
+  return false;
+}
+
+bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
+                                bool &AnyReady) {
   const double Now = C.now();
   bool Dispatched = false;
-  std::vector<UopRef> &List = C.Sched.readyList(P, Now);
+  std::vector<UopRef> &List = C.Sched.readyList(ListPort, Now);
   for (size_t I = 0; I < List.size();) {
     auto [Seq, U] = List[I];
     InFlightInstr *X = C.ROB.find(Seq);
@@ -45,10 +64,11 @@ bool ExecuteStage::dispatchPort(unsigned P) {
     }
     double Ready = C.uopReadyTime(*X, U);
     const SUop &SU = C.Body[X->Index].Uops[U];
-    if (Ready > Now + Eps) {
+    if (Ready > Now + Eps || !(SU.Ports & (PortMask(1) << P))) {
       ++I; // not ready (its readiness is cached for later cycles)
       continue;
     }
+    AnyReady = true;
     double Start = SU.Renamed ? Ready : std::max(Ready, C.Exec.portFreeAt(P));
     if (Start > Now + Eps) {
       ++I; // the port is busy this cycle
@@ -65,13 +85,14 @@ bool ExecuteStage::dispatchPort(unsigned P) {
     if (SU.SerialCycles > 0)
       Start = std::max(Start, C.Exec.serialFreeAt());
     InFlightUop &DU = X->Uops[U];
+    C.Sched.dispatched(DU.Port, *X, U);
+    DU.Port = int8_t(P);
     DU.State = UopState::Dispatched;
     DU.DispatchCycle = C.Cycle;
     DU.Stamp = Start + SU.Latency;
     C.Exec.start(P, Start, SU.DivCycles, SU.SerialCycles);
     Dispatched = true;
     ++X->UopsDispatched;
-    C.Sched.dispatched(P, *X, U);
     C.Buffers.release(ResourceId::Scheduler, 1);
     C.finishIfDone(*X);
     C.Sched.wake(*X);

@@ -11,11 +11,44 @@ namespace sim {
 
 Scheduler::Scheduler(Core &C, unsigned NumPorts, PortBinding Binding)
     : C(C), Binding(Binding), Ready(NumPorts), PendingByPort(NumPorts),
-      Waiting(NumPorts, 0), InFlight(NumPorts, 0) {}
+      Waiting(NumPorts, 0), InFlight(NumPorts, 0), Usage(NumPorts, 0),
+      Snapshot(NumPorts, 0), DispatchedNow(NumPorts, 0) {}
 
-int Scheduler::choosePort(PortMask Mask) {
+void Scheduler::beginDispatchCycle() {
+  for (size_t P = 0; P < Usage.size(); ++P) {
+    assert(Usage[P] >= DispatchedNow[P] && "bound before dispatched");
+    Usage[P] -= DispatchedNow[P];
+    DispatchedNow[P] = 0;
+  }
+}
+
+int Scheduler::choosePort(PortMask Mask, unsigned IssueSlot) {
   unsigned NP = Ready.size();
   int Best = -1;
+  if (Binding == PortBinding::IssueSnapshot) {
+    // [uiCA §4.3]: the least loaded port by the snapshot, ties to the
+    // highest number; odd issue slots take the second least loaded unless
+    // it has 3 or more uops more.
+    int Second = -1;
+    auto Better = [&](unsigned P, int Than) {
+      return Than < 0 || Snapshot[P] < Snapshot[Than] ||
+             (Snapshot[P] == Snapshot[Than] && int(P) > Than);
+    };
+    for (unsigned P = 0; P < NP; ++P) {
+      if (!(Mask & (PortMask(1) << P)))
+        continue;
+      if (Better(P, Best)) {
+        Second = Best;
+        Best = P;
+      } else if (Better(P, Second)) {
+        Second = P;
+      }
+    }
+    if (IssueSlot % 2 == 1 && Second >= 0 &&
+        Snapshot[Second] < Snapshot[Best] + 3)
+      return Second;
+    return Best;
+  }
   if (Binding == PortBinding::RoundRobin) {
     for (unsigned K = 0; K < NP && Best < 0; ++K) {
       unsigned P = (RoundRobin + K) % NP;
@@ -39,14 +72,15 @@ int Scheduler::choosePort(PortMask Mask) {
   return Best;
 }
 
-void Scheduler::bind(InFlightInstr &I, unsigned U) {
-  int P = choosePort(C.Body[I.Index].Uops[U].Ports);
+void Scheduler::bind(InFlightInstr &I, unsigned U, unsigned IssueSlot) {
+  int P = choosePort(C.Body[I.Index].Uops[U].Ports, IssueSlot);
   assert(P >= 0 && "the decoder gives every executed uop a port");
   if (P < 0)
     P = 0;
   I.Uops[U].Port = P;
   ++Waiting[P];
   ++InFlight[P];
+  ++Usage[P];
   // Binding happens in program order: the queues stay sorted by age.
   const SUop &SU = C.Body[I.Index].Uops[U];
   if (SU.DivCycles > 0)
@@ -58,6 +92,7 @@ void Scheduler::bind(InFlightInstr &I, unsigned U) {
 
 void Scheduler::dispatched(unsigned P, const InFlightInstr &I, unsigned U) {
   --Waiting[P];
+  ++DispatchedNow[P];
   const SUop &SU = C.Body[I.Index].Uops[U];
   UopRef Key{I.Seq, uint8_t(U)};
   auto erase = [&](std::vector<UopRef> &Q) {

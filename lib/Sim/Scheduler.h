@@ -27,8 +27,14 @@ class Scheduler {
 public:
   Scheduler(Core &C, unsigned NumPorts, PortBinding Binding);
 
-  /// Binds uop \p U of \p I to a port and puts it where dispatch finds it.
-  void bind(InFlightInstr &I, unsigned U);
+  /// Binds uop \p U of \p I, in issue slot \p IssueSlot of this cycle's
+  /// group, to a port and puts it where dispatch finds it.
+  void bind(InFlightInstr &I, unsigned U, unsigned IssueSlot);
+  /// A new issue group starts (the snapshot of the binding counts).
+  void beginIssueCycle() { Snapshot = Usage; }
+  /// A new dispatch cycle starts: uops dispatched last cycle leave the
+  /// binding counts.
+  void beginDispatchCycle();
   /// Puts an issued uop where dispatch will find it (see the file comment).
   void schedule(InFlightInstr &I, unsigned U);
   /// Uops parked on \p Producer become candidates again.
@@ -58,7 +64,7 @@ private:
       return Ready > O.Ready || (Ready == O.Ready && Seq > O.Seq);
     }
   };
-  int choosePort(PortMask Mask);
+  int choosePort(PortMask Mask, unsigned IssueSlot);
   /// Whether (I, U) is the oldest uop of \p Queue whose operands are
   /// ready now.
   bool oldestReady(const std::vector<UopRef> &Queue, const InFlightInstr &I,
@@ -73,6 +79,10 @@ private:
   std::vector<UopRef> DividerQueue, SerialQueue;
   /// Uops bound per port: still waiting, and not yet completed.
   std::vector<unsigned> Waiting, InFlight;
+  /// IssueSnapshot binding: uops bound and not dispatched before the last
+  /// cycle, their snapshot at the start of the issue group, and the uops
+  /// dispatched this cycle (leaving the counts next cycle).
+  std::vector<unsigned> Usage, Snapshot, DispatchedNow;
   unsigned RoundRobin = 0;
 };
 

@@ -37,6 +37,11 @@ SimConfig SimConfig::fromModel(const MachineModel &M) {
   C.IterationBoundaryRule = M.FrontEnd.IterationBoundaryRule;
   C.ROBMicroFusion = M.BackEnd.ROBMicroFusion;
   C.UseLSD = M.FrontEnd.HasLSD;
+  C.Binding = M.BackEnd.PortBinding == PortBindingRule::IssueSnapshotAlternating
+                  ? PortBinding::IssueSnapshot
+                  : PortBinding::LeastLoadedInRS;
+  C.LoadPortsShareReadyUops = M.BackEnd.LoadPortsShareReadyUops;
+  C.IssueToDispatch = std::max(1u, unsigned(M.BackEnd.IssueToDispatchCycles));
   return C;
 }
 
@@ -61,6 +66,8 @@ static const char *bindingName(PortBinding B) {
     return "least-loaded-in-flight";
   case PortBinding::RoundRobin:
     return "round-robin";
+  case PortBinding::IssueSnapshot:
+    return "issue-snapshot";
   }
   return "?";
 }
@@ -118,10 +125,12 @@ Expected<WhatIf> parseWhatIf(StringRef Spec) {
         W.Binding = PortBinding::LeastLoadedInFlight;
       else if (ValueText == bindingName(PortBinding::RoundRobin))
         W.Binding = PortBinding::RoundRobin;
+      else if (ValueText == bindingName(PortBinding::IssueSnapshot))
+        W.Binding = PortBinding::IssueSnapshot;
       else
         return whatIfError("binding must be least-loaded-in-rs, "
-                           "least-loaded-in-flight or round-robin, got '" +
-                           ValueText + "'");
+                           "least-loaded-in-flight, round-robin or "
+                           "issue-snapshot, got '" + ValueText + "'");
       continue;
     }
     const ResourceSpec *R = specByWhatIfName(Name);

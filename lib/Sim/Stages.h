@@ -44,6 +44,9 @@ public:
 
 private:
   bool dispatchPort(unsigned P);
+  /// Dispatches on port \p P from port \p ListPort's ready uops; \p
+  /// AnyReady tells whether one of them had its operands.
+  bool dispatchFrom(unsigned ListPort, unsigned P, bool &AnyReady);
   Core &C;
 };
 

@@ -164,8 +164,30 @@ struct FrontEndDesc {
   Sourced<bool> UnrolledCodeFromLegacyDecode;
 };
 
+/// How a uop with several eligible ports gets its port (at issue).
+enum class PortBindingRule : uint8_t {
+  /// The eligible port with the fewest uops bound to it still waiting,
+  /// counting uops issued earlier in the same cycle; ties to the lowest
+  /// port (UFS, Palomares thesis §7.4.4.2).
+  LeastLoaded,
+  /// Intel, as measured by [uiCA §4.3]: from a snapshot, taken when the
+  /// cycle's issue group starts, of the uops bound to each port and not
+  /// dispatched before the last cycle; ties to the highest-numbered port;
+  /// a uop in an odd issue slot takes the second least loaded port unless
+  /// that one has 3 or more uops more.
+  IssueSnapshotAlternating,
+};
+
 /// Back-end (out-of-order engine) sizes.
 struct BackEndDesc {
+  Sourced<PortBindingRule> PortBinding{PortBindingRule::LeastLoaded,
+                                       "[Palomares §7.4.4.2] UFS binding"};
+  /// Cycles from issue (allocation) to the earliest dispatch.
+  Sourced<unsigned> IssueToDispatchCycles{
+      1, "[Palomares §7.2] UFS: dispatch in the cycle after issue"};
+  /// A load port with no ready uop of its own dispatches the oldest ready
+  /// uop bound to another load port [uiCA §4.3].
+  Sourced<bool> LoadPortsShareReadyUops{false, "not modelled for this core"};
   Sourced<unsigned> RetireWidth;  ///< fused uops retired per cycle
   Sourced<unsigned> ROBSize;      ///< reorder buffer entries
   Sourced<unsigned> SchedulerSize;///< unified RS entries (AMD: sum of queues)

@@ -32,6 +32,8 @@ enum class PortBinding {
   LeastLoadedInFlight,
   /// Evenly rotating among eligible ports (an idealised baseline).
   RoundRobin,
+  /// PortBindingRule::IssueSnapshotAlternating (Intel, [uiCA §4.3]).
+  IssueSnapshot,
 };
 
 /// Latency classes that sensitivity sweeps scale independently.
@@ -68,6 +70,9 @@ struct SimConfig {
   bool IterationBoundaryRule = false;
   bool ROBMicroFusion = true;
   bool UseLSD = false;
+  bool LoadPortsShareReadyUops = false;
+  /// Cycles from issue to the earliest dispatch.
+  unsigned IssueToDispatch = 1;
 
   /// Some capacity or latency is scaled away from whole numbers (exact
   /// periods of the retirement rhythm can then be long).
@@ -84,7 +89,8 @@ struct SimConfig {
 struct WhatIf {
   /// (what-if name, value); "buffers" stands for every buffer of the group.
   std::vector<std::pair<std::string, double>> Changes;
-  /// "binding=least-loaded-in-rs|least-loaded-in-flight|round-robin".
+  /// "binding=least-loaded-in-rs|least-loaded-in-flight|round-robin|
+  /// issue-snapshot".
   bool ChangesBinding = false;
   PortBinding Binding = PortBinding::LeastLoadedInRS;
   bool empty() const { return Changes.empty() && !ChangesBinding; }

@@ -103,6 +103,7 @@ MachineModel makeAlderLake() {
 
   setSandyBridgeMacroFusion(M);
   setSandyBridgeMicroFusion(M);
+  setIntelPortBinding(M);
 
   M.Unlamination = {UnlaminationRule::IndexedUnlessTwoOperandRMW,
                     "[uiCA] §4: unchanged since Haswell"};

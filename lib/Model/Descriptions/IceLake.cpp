@@ -102,6 +102,7 @@ MachineModel makeIceLakeClient() {
 
   setSandyBridgeMacroFusion(M);
   setSandyBridgeMicroFusion(M);
+  setIntelPortBinding(M);
 
   M.Unlamination = {UnlaminationRule::IndexedUnlessTwoOperandRMW,
                     "[uiCA] §4: same rule as Haswell-Skylake"};

@@ -73,6 +73,22 @@ inline void setIntelLegacyDecode(MachineModel &M) {
             "cycles on Cascade Lake), i.e. from the DSB"};
 }
 
+/// Port binding at issue and load-port sharing, as [uiCA §4.3] measured
+/// them on Sandy Bridge to Ice Lake.
+inline void setIntelPortBinding(MachineModel &M) {
+  M.BackEnd.PortBinding = {PortBindingRule::IssueSnapshotAlternating,
+                           "[uiCA §4.3] ports chosen at issue from a per-cycle "
+                           "snapshot of per-port uop counts, ties to the "
+                           "higher port, odd issue slots to the second least "
+                           "loaded port unless 3 more loaded"};
+  M.BackEnd.IssueToDispatchCycles = {
+      5, "[uiCA-cfg] issueDispatchDelay = 5: a uop dispatches 5 cycles after "
+         "issue at the earliest (measured, [uiCA §4.3])"};
+  M.BackEnd.LoadPortsShareReadyUops = {
+      true, "[uiCA §4.3] a load port with no ready uop takes one bound to the "
+            "other load port"};
+}
+
 /// Zero idioms (executed at rename, no port) and ones idioms (dependency
 /// breaking, still executed), Sandy Bridge and later.
 inline void setSandyBridgeIdioms(MachineModel &M) {

@@ -102,6 +102,10 @@ MachineModel makeSandyBridge() {
 
   setSandyBridgeMacroFusion(M);
   setSandyBridgeMicroFusion(M);
+  // Port binding and the issue-to-dispatch delay stay UFS's: Palomares
+  // measured Sandy Bridge with them (rs_pb 95.11, rs_fix 54.82 cycles,
+  // test/lit/Sim/rs-pathology.test); uiCA's rules were measured on Ivy
+  // Bridge and later.
 
   M.Unlamination = {UnlaminationRule::AnyIndexed,
                     "[IntelOpt §2.6.2.2] indexed addressing unlaminates on "
