@@ -62,7 +62,13 @@ struct Record {
 int ScratchFD = -1;
 volatile unsigned PagesMapped = 0;
 constexpr unsigned MaxPages = 8192;
-constexpr unsigned ScratchPages = 4;
+/// Physical pages behind the scratch area: 4 shared ones (BHive's
+/// method: everything stays in L1d however far a block walks), or, for the
+/// re-entered loop form, one per touched page up to DistinctPages (beyond
+/// that they are shared again).
+constexpr unsigned SharedPages = 4;
+constexpr unsigned DistinctPages = 1024;
+unsigned ScratchPages = SharedPages;
 
 void onSegv(int, siginfo_t *SI, void *) {
   uintptr_t Addr = reinterpret_cast<uintptr_t>(SI->si_addr);
@@ -114,7 +120,8 @@ double quantile(std::vector<double> V, double Q) {
   return I + 1 < V.size() ? V[I] * (1 - F) + V[I + 1] * F : V[I];
 }
 
-bool setupChild(uint64_t RegValue) {
+bool setupChild(uint64_t RegValue, bool Distinct) {
+  ScratchPages = Distinct ? DistinctPages : SharedPages;
   // The parent's crash handlers (LLVM prints a stack dump) must not run for
   // a kernel's fault: the parent reports it from the exit status.
   for (int Sig : {SIGILL, SIGFPE, SIGBUS, SIGTRAP, SIGABRT, SIGSYS, SIGALRM})
@@ -152,9 +159,9 @@ bool setupChild(uint64_t RegValue) {
 
 [[noreturn]] void runChild(int Out, const Bytes &CodeA, const Bytes &CodeB,
                            double Span, unsigned Reps, uint64_t RegValue,
-                           double ParentBestCanary, double ExpectedCanary,
-                           double BudgetSeconds) {
-  if (!setupChild(RegValue))
+                           bool DistinctPages, double ParentBestCanary,
+                           double ExpectedCanary, double BudgetSeconds) {
+  if (!setupChild(RegValue, DistinctPages))
     _exit(ExitSetup);
   bool AVX = __builtin_cpu_supports("avx");
   // Calibration: a dependent chain of `add rax, rbx`, one cycle each on
@@ -340,7 +347,9 @@ Expected<Record> runIsolated(const Bytes &CodeA, const Bytes &CodeB,
     struct rlimit Core = {0, 0};
     setrlimit(RLIMIT_CORE, &Core);
     runChild(Pipe[1], CodeA, CodeB, Span, std::max(3u, Opts.Repetitions),
-             Opts.RegisterValue, Opts.QuietRetries ? BestCanary : 0,
+             Opts.RegisterValue, Opts.Shape == KernelShape::Loop &&
+                                     Opts.EntryTrips > 0,
+             Opts.QuietRetries ? BestCanary : 0,
              Opts.QuietRetries ? ExpectedCanary : 0,
              Opts.QuietRetries ? Opts.QuietBudgetSeconds : 0);
   }
@@ -462,13 +471,47 @@ Expected<Measurement> measureKernel(const TargetContext &TC, const Kernel &K,
       return createStringError(inconvertibleErrorCode(),
                                "kernel not measured: it uses every register "
                                "of r8-r15, none is free for the loop counter");
-    Bytes Body = counted(Block, Counter);
-    A = wrapCallable(Body, Opts.RegisterValue, AVX, Counter, Opts.LoopLarge);
-    B = wrapCallable(Body, Opts.RegisterValue, AVX, Counter, Opts.LoopSmall);
-    Span = double(Opts.LoopLarge) - Opts.LoopSmall;
-    M.Detail = "loop form: block + dec r" + std::to_string(Counter) +
-               "; jnz, " + std::to_string(Opts.LoopLarge) + " and " +
-               std::to_string(Opts.LoopSmall) + " iterations";
+    if (Opts.EntryTrips >= 2) {
+      unsigned Large = Opts.EntryTrips, Small = Opts.EntryTrips / 2;
+      unsigned Entries =
+          Opts.Entries ? Opts.Entries
+                       : std::max(1u, (Opts.LoopLarge - std::min(
+                                           Opts.LoopSmall, Opts.LoopLarge)) /
+                                          (Large - Small));
+      VectorResets V;
+      V.AVX = AVX;
+      V.AVX512 = __builtin_cpu_supports("avx512f");
+      V.MaskBits64 = __builtin_cpu_supports("avx512bw");
+      A = wrapCallable(reentered(Block, Counter, Opts.RegisterValue,
+                                 Opts.RegisterStep, Large, Entries, V),
+                       Opts.RegisterValue, AVX);
+      B = wrapCallable(reentered(Block, Counter, Opts.RegisterValue,
+                                 Opts.RegisterStep, Small, Entries, V),
+                       Opts.RegisterValue, AVX);
+      Span = double(Entries) * (Large - Small);
+      M.EntryTripsLarge = Large;
+      M.EntryTripsSmall = Small;
+      M.Entries = Entries;
+      M.Detail = "loop form, re-entered: block + dec r" +
+                 std::to_string(Counter) + "; jnz, " + std::to_string(Large) +
+                 " and " + std::to_string(Small) + " iterations per entry, " +
+                 std::to_string(Entries) + " entries from the harness' "
+                 "register values" +
+                 (Opts.RegisterStep
+                      ? " (register number r: value + r * 0x" +
+                            utohexstr(Opts.RegisterStep, /*LowerCase=*/true) +
+                            ")"
+                      : std::string()) +
+                 ", a physical page per touched page";
+    } else {
+      Bytes Body = counted(Block, Counter);
+      A = wrapCallable(Body, Opts.RegisterValue, AVX, Counter, Opts.LoopLarge);
+      B = wrapCallable(Body, Opts.RegisterValue, AVX, Counter, Opts.LoopSmall);
+      Span = double(Opts.LoopLarge) - Opts.LoopSmall;
+      M.Detail = "loop form: block + dec r" + std::to_string(Counter) +
+                 "; jnz, " + std::to_string(Opts.LoopLarge) + " and " +
+                 std::to_string(Opts.LoopSmall) + " iterations";
+    }
   } else {
     // Keep the unrolled code within 24 KB, BHive-style, so it stays in L1i.
     unsigned Large = Opts.UnrollLarge, Small = Opts.UnrollSmall;
