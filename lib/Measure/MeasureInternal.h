@@ -33,19 +33,19 @@ Bytes unrolled(const Bytes &Block, unsigned Copies);
 /// `top: Block; dec Counter; jnz top`, top aligned to 64 bytes.
 Bytes counted(const Bytes &Block, unsigned CounterReg);
 
-/// Which vector state the re-entered form resets on every entry.
+/// The vector state the re-entered form sets once, besides wrapCallable's.
 struct VectorResets {
-  bool AVX = false;     ///< vzeroupper before resetting xmm0-15
+  bool AVX = false;     ///< (unused: wrapCallable's vzeroupper suffices)
   bool AVX512 = false;  ///< xmm16-31 = 1.0 (EVEX moves zero the uppers)
   bool MaskBits64 = false; ///< k1-k7 all ones, 64 bits (AVX512BW) or 16
 };
 
-/// The re-entered loop (a body for wrapCallable): \p Entries times
-/// { xmm0-15 (and xmm16-31, k1-k7) reset, GPR number r = \p RegValue +
-/// r * \p RegStep, the counter = \p Trips; top: Block; dec Counter; jnz
-/// top }. The entry count lives in memory (EntryCountAddr), so no register
-/// besides the counter is reserved; top is aligned to 64 bytes and the
-/// padding runs once.
+/// The re-entered loop (a body for wrapCallable): xmm16-31 and k1-k7 set
+/// once, then \p Entries times { GPR number r = \p RegValue + r *
+/// \p RegStep, the counter = \p Trips; top: Block; dec Counter; jnz top }.
+/// Vector registers carry over between entries. The entry count lives in
+/// memory (EntryCountAddr), so no register besides the counter is
+/// reserved; top is aligned to 64 bytes and the padding runs once.
 Bytes reentered(const Bytes &Block, unsigned CounterReg, uint64_t RegValue,
                 uint64_t RegStep, uint64_t Trips, uint32_t Entries,
                 const VectorResets &V);
