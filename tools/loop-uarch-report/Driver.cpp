@@ -140,6 +140,7 @@ Error runDriver(const DriverOptions &Opts) {
       if (auto Meas = measureKernel(TC, K, MO)) {
         R.Measured = Meas->CyclesPerIteration;
         R.MeasuredContended = Meas->Contended;
+        R.MeasuredPages = Meas->PagesMapped;
         std::string Spread;
         raw_string_ostream(Spread)
             << format(", spread %.1f%%; ", 100 * Meas->RelativeSpread);
