@@ -488,7 +488,8 @@ std::vector<uint64_t> maskedAccessPages(const TargetContext &TC,
     const MCInst &Inst = K.Instrs[I].Inst;
     if (!maskedAccess(TC, Inst))
       continue;
-    ArrayRef<MCOperandInfo> Info = TC.instrInfo().get(Inst.getOpcode()).operands();
+    ArrayRef<MCOperandInfo> Info =
+        TC.instrInfo().get(Inst.getOpcode()).operands();
     for (unsigned Op = 0; Op < Info.size(); ++Op) {
       if (Info[Op].OperandType != MCOI::OPERAND_MEMORY ||
           Op + 4 >= Inst.getNumOperands())

@@ -185,6 +185,18 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "memory renaming (GPR)", M.Memory.MemoryRenaming);
   row(OS, "loads/cycle", M.Memory.LoadsPerCycle);
   row(OS, "stores/cycle", M.Memory.StoresPerCycle);
+  if (M.Memory.VectorLoadPorts.Value)
+    OS << "  " << left_justify("vector loads issue on", 38) << " "
+       << right_justify(M.portSetName(M.Memory.VectorLoadPorts), 5) << "   "
+       << M.Memory.VectorLoadPorts.Source << "\n";
+  else
+    OS << "  " << left_justify("vector loads issue on", 38) << " "
+       << right_justify("all", 5) << "   " << M.Memory.VectorLoadPorts.Source
+       << "\n";
+  row(OS, "load slot width, bits (0: any)", M.Memory.VectorLoadBits);
+  row(OS, "store-data slot width, bits (0: any)", M.Memory.StoreDataBits);
+  row(OS, "pipe occupancy from measured TP",
+      M.PipeOccupancyFromMeasuredThroughput);
   OS << "\nRename\n";
   row(OS, "move elimination, GPR", M.MoveElimination.GPR);
   row(OS, "move elimination, vector", M.MoveElimination.Vector);

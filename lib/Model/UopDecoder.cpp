@@ -803,9 +803,95 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
     D.LoadLatency = loadLatencyFor(D);
     classifyUops(Model, D, G, 1, D.LoadLatency, 0);
   }
+  applyDataPathRules(E, D);
   applyIdiomsAndFusionRules(Inst, D);
   findValueEffect(Inst, Sem.opcodeName(Inst.getOpcode()), Sem, D);
   return D;
+}
+
+/// Whether the instruction moves data between memory and vector registers.
+static bool accessesVectorRegs(const DecodedInstr &D) {
+  auto Vec = [](RegUnit U) {
+    return isVecUnit(U) || (U >= regunit::FirstMMX && U < regunit::Count);
+  };
+  return any_of(D.Writes, Vec) || any_of(D.Reads, Vec);
+}
+
+/// A copy of \p U that only occupies its port: no result, no latency, no
+/// divider or serialising time of its own.
+static Uop occupancyCopy(const Uop &U) {
+  Uop C = U;
+  C.WritesResult = false;
+  C.Latency = 1;
+  C.DividerCycles = 0;
+  C.SerialCycles = 0;
+  return C;
+}
+
+void UopDecoder::applyDataPathRules(const UopsInfoEntry *E,
+                                    DecodedInstr &D) const {
+  if (D.Uops.empty())
+    return; // executed at rename
+  const MemoryDesc &Mem = Model.Memory;
+  bool VectorLoad = D.MayLoad && accessesVectorRegs(D);
+  // A load into a vector register for which uops.info lists no execution
+  // pipe is a load and nothing else (LLVM's znver models also book it on
+  // the FP store/transfer pipes, which uops.info does not see it use).
+  if (VectorLoad && Mem.VectorLoadPorts && !D.MayStore && E &&
+      !E->hasPorts() && any_of(D.Uops, [](const Uop &U) {
+        return U.Kind == UopKind::Load;
+      })) {
+    SmallVector<Uop, 4> Loads;
+    for (const Uop &U : D.Uops)
+      if (U.Kind == UopKind::Load)
+        Loads.push_back(U);
+    for (Uop &U : Loads) {
+      U.InputUop = -1;
+      U.WritesResult = false;
+      U.Latency = D.LoadLatency;
+    }
+    Loads.front().WritesResult = true;
+    D.Uops.assign(Loads.begin(), Loads.end());
+    D.Latency = D.LoadLatency;
+  }
+  if (VectorLoad && Mem.VectorLoadPorts)
+    for (Uop &U : D.Uops)
+      if (U.Kind == UopKind::Load)
+        U.Ports = Mem.VectorLoadPorts;
+
+  // Pipes held for several cycles (PipeOccupancyFromMeasuredThroughput).
+  if (Model.PipeOccupancyFromMeasuredThroughput && E && E->hasPorts() &&
+      E->TPPorts > 0 && !D.DividerCycles && !D.SerialCycles) {
+    unsigned K = unsigned(E->TPMeasured / E->TPPorts + 0.25);
+    if (K >= 2) {
+      K = std::min(K, 4u);
+      unsigned N = D.Uops.size();
+      for (unsigned I = 0; I < N; ++I)
+        if (D.Uops[I].Kind == UopKind::Compute)
+          for (unsigned Extra = 1; Extra < K; ++Extra)
+            D.Uops.push_back(occupancyCopy(D.Uops[I]));
+    }
+  }
+
+  // Wide accesses take several load or store-data slots.
+  auto widen = [&](UopKind Kind, unsigned SlotBits) {
+    if (!SlotBits || D.MemBits <= SlotBits)
+      return;
+    unsigned Want = D.MemBits / SlotBits;
+    auto First = find_if(D.Uops, [&](const Uop &U) { return U.Kind == Kind; });
+    if (First == D.Uops.end())
+      return;
+    Uop Copy = occupancyCopy(*First);
+    unsigned Have = count_if(D.Uops, [&](const Uop &U) {
+      return U.Kind == Kind;
+    });
+    for (; Have < Want; ++Have)
+      D.Uops.push_back(Copy);
+  };
+  if (VectorLoad)
+    widen(UopKind::Load, Mem.VectorLoadBits);
+  if (D.MayStore)
+    widen(UopKind::StoreData, Mem.StoreDataBits);
 }
 
 void UopDecoder::applyIdiomsAndFusionRules(const MCInst &Inst,

@@ -147,6 +147,16 @@ struct MemoryDesc {
   /// Loads and stores per cycle.
   Sourced<unsigned> LoadsPerCycle;
   Sourced<unsigned> StoresPerCycle;
+  /// The load pipes that take loads into vector registers, when only some
+  /// of them do (0: every load port). A load into a vector register whose
+  /// uops.info row lists no execution pipe is then a load uop only.
+  Sourced<PortMask> VectorLoadPorts{0, "every load port takes vector loads"};
+  /// Bits a load pipe delivers per pass: a wider vector load takes several
+  /// load slots (0: any width in one).
+  Sourced<unsigned> VectorLoadBits{0, "any width in one load slot"};
+  /// Bits of store data one store-data slot commits: a wider store takes
+  /// several store-data slots (0: any width in one).
+  Sourced<unsigned> StoreDataBits{0, "any width in one store-data slot"};
 };
 
 /// Which register-to-register moves are eliminated at rename.
@@ -205,6 +215,16 @@ struct MachineModel {
   MoveEliminationDesc MoveElimination;
   IdiomDesc Idioms;
   DividerDesc Divider;
+
+  /// A pipe held for several cycles by one operation shows in uops.info as
+  /// a measured reciprocal throughput k times what the instruction's ports
+  /// allow (Zen 4: 512-bit operations pass twice through 256-bit pipes;
+  /// its two FP store/transfer pipes pass one operation per cycle). When
+  /// set, such an instruction's uops (k = 2..4, not divider or serialising
+  /// ones) occupy their pipes k times (k - 1 more uops on the same ports,
+  /// without latency or issue slots of their own).
+  Sourced<bool> PipeOccupancyFromMeasuredThroughput{
+      false, "not modelled: one cycle per uop on its port"};
 
   /// Prefix mapping LLVM scheduling-model resource names to our ports, for
   /// instructions whose uops.info row has no port data (AMD integer ops).

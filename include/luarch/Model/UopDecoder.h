@@ -53,6 +53,7 @@ private:
   bool buildFromSchedModel(const llvm::MCInst &Inst, DecodedInstr &D) const;
   void applyIdiomsAndFusionRules(const llvm::MCInst &Inst,
                                  DecodedInstr &D) const;
+  void applyDataPathRules(const UopsInfoEntry *E, DecodedInstr &D) const;
   unsigned registerLatency(const UopsInfoEntry &E) const;
   unsigned loadLatencyFor(const DecodedInstr &D) const;
   PortMask portsOfSchedResource(unsigned ProcResIdx) const;
