@@ -183,6 +183,7 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "store-forward block (partial overlap)",
       M.Memory.StoreForwardBlockLatency);
   row(OS, "memory renaming (GPR)", M.Memory.MemoryRenaming);
+  row(OS, "masked stores forward", M.Memory.MaskedStoreForwards);
   row(OS, "loads/cycle", M.Memory.LoadsPerCycle);
   row(OS, "stores/cycle", M.Memory.StoresPerCycle);
   if (M.Memory.VectorLoadPorts.Value)

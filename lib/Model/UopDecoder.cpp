@@ -654,6 +654,10 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   // The lock prefix lives in the MCInst's flags; the printer spells it.
   D.Locked = D.MayStore &&
              StringRef(TC.print(Inst, /*Intel=*/1)).ltrim().starts_with("lock");
+  // AVX-512 masked stores: LLVM names them ...mrk (VMOVUPSZ256mrk,
+  // VPCOMPRESSDZmrk).
+  D.MaskedStore =
+      D.MayStore && Sem.opcodeName(Inst.getOpcode()).ends_with("mrk");
   D.NumExplicitRegOperands = Info.NumExplicitRegOperands;
   D.DestIsAlsoSource = Info.DestIsAlsoSource;
   D.IsSyscallOrPrivileged = Info.IsSyscallOrPrivileged;

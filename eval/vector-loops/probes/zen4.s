@@ -226,3 +226,52 @@ vpermps %zmm9, %zmm10, %zmm6
 vpermps %zmm9, %zmm10, %zmm7
 decq %r15
 jne L_vpermps_zmm8
+L_fwd_plain:
+vmovups (%rdi,%rax), %ymm0
+vaddps %ymm1, %ymm0, %ymm0
+vmovups %ymm0, 32(%rdi,%rax)
+addq $32, %rax
+decq %r15
+jne L_fwd_plain
+L_fwd_masked_store:
+vmovups (%rdi,%rax), %ymm0
+vaddps %ymm1, %ymm0, %ymm0
+vmovups %ymm0, 32(%rdi,%rax) {%k1}
+addq $32, %rax
+decq %r15
+jne L_fwd_masked_store
+L_fwd_masked_store_zmm:
+vmovups (%rdi,%rax), %zmm0
+vaddps %zmm1, %zmm0, %zmm0
+vmovups %zmm0, 64(%rdi,%rax) {%k1}
+addq $64, %rax
+decq %r15
+jne L_fwd_masked_store_zmm
+L_fwd_masked_both:
+vmovups (%rdi,%rax), %ymm0 {%k1} {z}
+vaddps %ymm1, %ymm0, %ymm0
+vmovups %ymm0, 32(%rdi,%rax) {%k1}
+addq $32, %rax
+decq %r15
+jne L_fwd_masked_both
+L_fwd_masked_load:
+vmovups (%rdi,%rax), %ymm0 {%k1} {z}
+vaddps %ymm1, %ymm0, %ymm0
+vmovups %ymm0, 32(%rdi,%rax)
+addq $32, %rax
+decq %r15
+jne L_fwd_masked_load
+L_fwd_vmaskmov_store:
+vmovups (%rdi,%rax), %ymm0
+vaddps %ymm1, %ymm0, %ymm0
+vmaskmovps %ymm0, %ymm2, 32(%rdi,%rax)
+addq $32, %rax
+decq %r15
+jne L_fwd_vmaskmov_store
+L_fwd_masked_store_4_later:
+vmovups (%rdi,%rax), %ymm0
+vaddps %ymm1, %ymm0, %ymm0
+vmovups %ymm0, 128(%rdi,%rax) {%k1}
+addq $32, %rax
+decq %r15
+jne L_fwd_masked_store_4_later

@@ -154,6 +154,11 @@ struct MemoryDesc {
   /// Bits a load pipe delivers per pass: a wider vector load takes several
   /// load slots (0: any width in one).
   Sourced<unsigned> VectorLoadBits{0, "any width in one load slot"};
+  /// Whether a store under an AVX-512 write mask forwards its data to a
+  /// later load it contains; if not, the load waits as for a partial
+  /// overlap (StoreForwardBlockLatency).
+  Sourced<bool> MaskedStoreForwards{
+      true, "not measured for this core: modelled as forwarding"};
   /// Bits of store data one store-data slot commits: a wider store takes
   /// several store-data slots (0: any width in one).
   Sourced<unsigned> StoreDataBits{0, "any width in one store-data slot"};
