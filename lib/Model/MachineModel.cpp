@@ -198,6 +198,7 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "store-data slot width, bits (0: any)", M.Memory.StoreDataBits);
   row(OS, "pipe occupancy from measured TP",
       M.PipeOccupancyFromMeasuredThroughput);
+  row(OS, "microcoded from macro-ops (0: no)", M.MicrocodeSequencerOps);
   OS << "\nRename\n";
   row(OS, "move elimination, GPR", M.MoveElimination.GPR);
   row(OS, "move elimination, vector", M.MoveElimination.Vector);

@@ -387,6 +387,11 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
   // as occupancy of one non-pipelined path (like the divider).
   else if (E.TPMeasured >= 4 && E.TPMeasured >= 2 * E.TPPorts)
     D.SerialCycles = static_cast<unsigned>(std::lround(E.TPMeasured));
+  // Long microcoded sequences (MachineModel::MicrocodeSequencerOps): the
+  // sequencer delivers one at a time, at uops.info's measured rate.
+  else if (Model.MicrocodeSequencerOps &&
+           E.Fused >= Model.MicrocodeSequencerOps && E.TPMeasured >= 2)
+    D.SerialCycles = static_cast<unsigned>(std::lround(E.TPMeasured));
   if (E.Unfused == 0) {
     // Executed at rename: eliminated move, nop, fxch...
     D.Latency = 0;

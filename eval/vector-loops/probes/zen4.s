@@ -275,3 +275,45 @@ vmovups %ymm0, 128(%rdi,%rax) {%k1}
 addq $32, %rax
 decq %r15
 jne L_fwd_masked_store_4_later
+L_gather_dps_zmm:
+kxnorw %k0, %k0, %k1
+vgatherdps (%rdi,%zmm0,4), %zmm1 {%k1}
+decq %r15
+jne L_gather_dps_zmm
+L_gather_dps_ymm:
+kxnorw %k0, %k0, %k1
+vgatherdps (%rdi,%ymm0,4), %ymm1 {%k1}
+decq %r15
+jne L_gather_dps_ymm
+L_gather_dps_ymm_avx2:
+vpcmpeqd %ymm2, %ymm2, %ymm2
+vgatherdps %ymm2, (%rdi,%ymm0,4), %ymm1
+decq %r15
+jne L_gather_dps_ymm_avx2
+L_gather_dpd_zmm:
+kxnorw %k0, %k0, %k1
+vgatherdpd (%rdi,%ymm0,8), %zmm1 {%k1}
+decq %r15
+jne L_gather_dpd_zmm
+L_gather_pd_ymm_avx2:
+vpcmpeqd %ymm2, %ymm2, %ymm2
+vgatherdpd %ymm2, (%rdi,%xmm0,8), %ymm1
+decq %r15
+jne L_gather_pd_ymm_avx2
+L_gather_dps_zmm_x2:
+kxnorw %k0, %k0, %k1
+vgatherdps (%rdi,%zmm0,4), %zmm1 {%k1}
+kxnorw %k0, %k0, %k2
+vgatherdps (%rsi,%zmm0,4), %zmm3 {%k2}
+decq %r15
+jne L_gather_dps_zmm_x2
+L_scatter_dps_zmm:
+kxnorw %k0, %k0, %k1
+vscatterdps %zmm1, (%rdi,%zmm0,4) {%k1}
+decq %r15
+jne L_scatter_dps_zmm
+L_scatter_dpd_zmm:
+kxnorw %k0, %k0, %k1
+vscatterdpd %zmm1, (%rdi,%ymm0,8) {%k1}
+decq %r15
+jne L_scatter_dpd_zmm

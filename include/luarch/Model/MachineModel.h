@@ -231,6 +231,14 @@ struct MachineModel {
   Sourced<bool> PipeOccupancyFromMeasuredThroughput{
       false, "not modelled: one cycle per uop on its port"};
 
+  /// Instructions of at least this many macro-ops come from the microcode
+  /// sequencer, one sequence at a time: uops.info's measured reciprocal
+  /// throughput is their occupancy of it (the serialising path), whatever
+  /// their ports allow (0: not modelled; locked and other slow instructions
+  /// are serialising anyway when uops.info measured them at twice their
+  /// port bound or more).
+  Sourced<unsigned> MicrocodeSequencerOps{0, "not modelled"};
+
   /// Prefix mapping LLVM scheduling-model resource names to our ports, for
   /// instructions whose uops.info row has no port data (AMD integer ops).
   /// Each entry: LLVM ProcResource name → port mask.

@@ -190,6 +190,15 @@ MachineModel makeZnver4() {
       "vpermps 7.97, 8.01, 7.97 (ymm 3.96, 4.30, 4.00), 8 zmm vpaddd 4.42 "
       "(ymm 2.03), 4 vmovq r64, xmm 4.69, 2 vmovq + 2 ymm stores 3.95, a "
       "zmm store 2.00"};
+  M.MicrocodeSequencerOps = {
+      8, "[uops.info] zen4: gathers and scatters (17-89 macro-ops) measure "
+         "one per macro-ops / 4-5.3 cycles (VGATHERDPS (ZMM, K, VSIB_ZMM) 81 "
+         "ops 16.50, (YMM, K, VSIB_YMM) 41 ops 8.33, VPSCATTERDD (VSIB_ZMM, "
+         "K, ZMM) 89 ops 22.00), below what dispatch (6 per cycle) and "
+         "their ports allow; measured (probes/zen4.s): one zmm vgatherdps "
+         "per iteration 17.10, two 34.04 (the port bound gave 9 and 18 "
+         "after PipeOccupancyFromMeasuredThroughput), ymm 8.99, zmm "
+         "vscatterdps 23.16"};
 
   M.MacroFusion.Source = "as Zen 3 ([corsix]: Zen 3 and later fuse "
                          "CMP/TEST/AND/OR/XOR/ADD/SUB/INC/DEC with Jcc); "
