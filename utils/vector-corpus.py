@@ -773,7 +773,7 @@ def cmd_score(args):
               (args.model or mcpu,
                "static bounds" if args.static else "simulation",
                args.model or mcpu))
-        print("%-26s %-10s %5s %8s %8s %6s %7s" % (
+        print("%-32s %-10s %5s %8s %8s %6s %7s" % (
             "subset", "tool", "n", "MAPE", "median", "tau", "within10"))
 
         def table(label, subset):
@@ -781,7 +781,7 @@ def cmd_score(args):
                 if name == "llvm-mca" and args.no_mca:
                     continue
                 s = scores([(p.get(l["id"]), truth[l["id"]]) for l in subset])
-                print("%-26s %-10s %s" % (label, name, fmt(s)))
+                print("%-32s %-10s %s" % (label, name, fmt(s)))
         table("all", ok)
         table("without divides", [l for l in ok if not has_divide(l)])
         table("with divides", [l for l in ok if has_divide(l)])
