@@ -1,4 +1,4 @@
-# Zen 4 probes: small loops that isolate one data-path fact each (cited in
+# Zen 4 probes: small loops that isolate one fact each (cited in
 # lib/Model/Descriptions/Znver4.cpp, pinned by test/lit/Vector/zen4-datapaths.test).
 # Measure: loop-uarch-report -mcpu=znver4 --measure --measure-entry-trips=64 \
 #            --measure-register-step=0x100000 eval/vector-loops/probes/zen4.s
@@ -317,3 +317,51 @@ kxnorw %k0, %k0, %k1
 vscatterdpd %zmm1, (%rdi,%ymm0,8) {%k1}
 decq %r15
 jne L_scatter_dpd_zmm
+L_split_ld_aligned:
+vmovups (%rsi,%rax), %ymm0
+vmovups 32(%rsi,%rax), %ymm1
+vmovups 64(%rsi,%rax), %ymm2
+vmovups 96(%rsi,%rax), %ymm3
+addq $128, %rax
+decq %r15
+jne L_split_ld_aligned
+L_split_ld_off4:
+vmovups 4(%rsi,%rax), %ymm0
+vmovups 36(%rsi,%rax), %ymm1
+vmovups 68(%rsi,%rax), %ymm2
+vmovups 100(%rsi,%rax), %ymm3
+addq $128, %rax
+decq %r15
+jne L_split_ld_off4
+L_split_ld_off4_xmm:
+vmovups 4(%rsi,%rax), %xmm0
+vmovups 20(%rsi,%rax), %xmm1
+vmovups 36(%rsi,%rax), %xmm2
+vmovups 52(%rsi,%rax), %xmm3
+addq $64, %rax
+decq %r15
+jne L_split_ld_off4_xmm
+L_split_ld_off4_zmm:
+vmovups 4(%rsi,%rax), %zmm0
+vmovups 68(%rsi,%rax), %zmm1
+addq $128, %rax
+decq %r15
+jne L_split_ld_off4_zmm
+L_split_st_off4:
+vmovups %ymm0, 4(%rsi,%rax)
+vmovups %ymm1, 36(%rsi,%rax)
+addq $64, %rax
+decq %r15
+jne L_split_st_off4
+L_split_gpr_off4:
+movq 4(%rsi,%rax), %rbx
+movq 12(%rsi,%rax), %rcx
+movq 20(%rsi,%rax), %rdx
+movq 28(%rsi,%rax), %rbp
+movq 36(%rsi,%rax), %r8
+movq 44(%rsi,%rax), %r9
+movq 52(%rsi,%rax), %r10
+movq 60(%rsi,%rax), %r11
+addq $64, %rax
+decq %r15
+jne L_split_gpr_off4
