@@ -71,6 +71,8 @@ instructions come from LLVM's SandyBridge scheduling model.
 | measured on an EPYC 9004 host | `loop-uarch-report --measure` on an AMD EPYC 9004 (family 25 model 17, Zen 4) KVM guest, 2026-11-23; see docs/measurement.md |
 | uops.info | A. Abel, J. Reineke, "uops.info: Characterizing Latency, Throughput, and Port Usage of Instructions on Intel Microarchitectures", ASPLOS 2019; tables in `../shared/data/uops-info` |
 | uiCA | A. Abel, J. Reineke, "uiCA: Accurate Throughput Prediction of Basic Blocks on Recent Intel Microarchitectures", ICS 2022 |
+| uiCA-cfg | uiCA's per-core parameters (`microArchConfigs.py` in github.com/andreas-abel/uiCA), read for the facts they record; no code taken (AGPL) |
+| IntelJCC | Intel, "Mitigations for Jump Conditional Code Erratum", 2019 (Skylake-family microcode update) |
 | Palomares | V. Palomares, PhD thesis, UVSQ 2015 (UFS); digest `../shared/docs/seed-palomares-ufs-cqa-cape.md` |
 | SKL150 | Intel 6th Gen. Core Specification Update, erratum SKL150 (LSD disabled) |
 | ICL065 | Ice Lake erratum ICL065 (GPR move elimination disabled) |
@@ -102,9 +104,12 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tool", default=TOOL)
     args = ap.parse_args()
-    cpus = [l.split()[0] for l in subprocess.run(
-        [args.tool, "--list-cpus"], capture_output=True, text=True,
-        check=True).stdout.splitlines() if l.strip()]
+    # The described cores: --list-cpus' first paragraph (the name table
+    # mapping other LLVM names to them follows a blank line).
+    listing = subprocess.run([args.tool, "--list-cpus"], capture_output=True,
+                             text=True, check=True).stdout
+    cpus = [l.split()[0] for l in listing.split("\n\n")[0].splitlines()
+            if l.strip()]
     texts = {c: subprocess.run([args.tool, "-mcpu=" + c, "--describe-cpu"],
                                capture_output=True, text=True,
                                check=True).stdout for c in cpus}

@@ -55,6 +55,8 @@ StaticAnalysis analyzeStatically(const Kernel &K, ArrayRef<DecodedInstr> D,
     R.Bounds.push_back({BoundKind::Serialising, Serial,
                         "locked/microcoded instructions at their measured "
                         "throughput, " + fmt2(Serial) + " cycles"});
+  // The front end: issue width, and the delivery of the uops into the uop
+  // queue by the same layout and rules as the simulator's front-end stage.
   unsigned W = M.FrontEnd.IssueWidth;
   double FE = double(R.IssueSlots) / W;
   std::string FEDetail = std::to_string(R.IssueSlots) + " issue slots / " +
@@ -63,6 +65,12 @@ StaticAnalysis analyzeStatically(const Kernel &K, ArrayRef<DecodedInstr> D,
     // Uops of different iterations never issue in the same cycle.
     FE = std::ceil(FE - 1e-9);
     FEDetail += ", iterations do not share an issue cycle";
+  }
+  R.FrontEnd = buildFrontEndLayout(K, D, M, K.Alignment);
+  FrontEndBound Delivery = frontEndDeliveryBound(R.FrontEnd, M);
+  if (Delivery.Cycles > FE + 1e-9) {
+    FE = Delivery.Cycles;
+    FEDetail = Delivery.Detail;
   }
   R.Bounds.push_back({BoundKind::FrontEnd, FE, FEDetail});
   unsigned RW = M.BackEnd.RetireWidth;

@@ -77,18 +77,6 @@ ArrayRef<const MachineModel *> allMachineModels() {
   return Models;
 }
 
-/// Hosts without a description of their own, and the described core they
-/// descend from. Used for -mcpu=native only, and always reported as such.
-static const std::pair<const char *, const char *> NativeFallbacks[] = {
-    {"ivybridge", "sandybridge"},     {"cannonlake", "skylake"},
-    {"meteorlake", "alderlake"},      {"arrowlake", "alderlake"},
-    {"arrowlake-s", "alderlake"},     {"lunarlake", "alderlake"},
-    {"pantherlake", "alderlake"},     {"graniterapids", "sapphirerapids"},
-    {"graniterapids-d", "sapphirerapids"},
-    {"diamondrapids", "sapphirerapids"},
-    {"znver5", "znver4"},
-};
-
 static const MachineModel *findModel(StringRef Name) {
   for (const MachineModel *M : allMachineModels()) {
     if (M->Name == Name)
@@ -98,6 +86,59 @@ static const MachineModel *findModel(StringRef Name) {
         return M;
   }
   return nullptr;
+}
+
+static Error noModelError(StringRef Name, bool Native, StringRef Why) {
+  std::string Known;
+  for (const MachineModel *M : allMachineModels())
+    Known += (Known.empty() ? "" : ", ") + M->Name;
+  return createStringError(inconvertibleErrorCode(),
+                           "no LoopUArch model for CPU '%s'%s%s; supported: %s",
+                           Name.str().c_str(), Native ? " (the host)" : "",
+                           Why.empty() ? "" : (": " + Why).str().c_str(),
+                           Known.c_str());
+}
+
+/// What a row of the name table means, for reports.
+static std::string mappingNote(StringRef Spelled, const CPUNameMapping &Row,
+                               const MachineModel &M) {
+  switch (Row.Match) {
+  case CPUMatch::Spelling:
+    return (Spelled + " is LLVM's other spelling of " + M.Name + " (" +
+            Row.Reason + ")")
+        .str();
+  case CPUMatch::ISALevel:
+    return (Spelled + " is not a core: " + Row.Reason + "; modelled as " +
+            M.Name)
+        .str();
+  case CPUMatch::Close:
+    return (Spelled + " has no model of its own; using the nearest described "
+                      "core, " +
+            M.Name + " (a close match: " + Row.Reason + ")")
+        .str();
+  case CPUMatch::Distant:
+    return (Spelled + " has no model of its own; using " + M.Name +
+            ", a distant match (" + Row.Reason +
+            "): expect large errors")
+        .str();
+  case CPUMatch::NoModel:
+    break;
+  }
+  return "";
+}
+
+/// The model standing in for \p Name by the name table, or an error.
+static Expected<const MachineModel &>
+mappedModel(StringRef Name, StringRef Spelled, bool Native, std::string *Note) {
+  const CPUNameMapping *Row = findCPUNameMapping(Name);
+  if (!Row)
+    return noModelError(Name, Native, "");
+  const MachineModel *M = Row->Model ? findModel(Row->Model) : nullptr;
+  if (!M)
+    return noModelError(Name, Native, Row->Reason);
+  if (Note)
+    *Note = mappingNote(Spelled, *Row, *M);
+  return *M;
 }
 
 Expected<const MachineModel &> getMachineModel(StringRef CPU,
@@ -110,23 +151,19 @@ Expected<const MachineModel &> getMachineModel(StringRef CPU,
               (M->Name == Name ? std::string() : ", modelled as " + M->Name);
     return *M;
   }
+  // Hosts without a description of their own use the nearest described
+  // core, always reported as such.
   if (Native)
-    for (const auto &[Host, Nearest] : NativeFallbacks)
-      if (Name == Host)
-        if (const MachineModel *M = findModel(Nearest)) {
-          if (Note)
-            *Note = "-mcpu=native: host is " + Name +
-                    ", which has no model of its own; using the nearest "
-                    "described core, " + M->Name;
-          return *M;
-        }
-  std::string Known;
-  for (const MachineModel *M : allMachineModels())
-    Known += (Known.empty() ? "" : ", ") + M->Name;
-  return createStringError(inconvertibleErrorCode(),
-                           "no LoopUArch model for CPU '%s'%s; supported: %s",
-                           Name.c_str(), Native ? " (the host)" : "",
-                           Known.c_str());
+    return mappedModel(Name, "-mcpu=native: host " + Name, Native, Note);
+  return noModelError(Name, Native, "");
+}
+
+Expected<const MachineModel &> getNearestMachineModel(StringRef CPU,
+                                                      std::string *Note) {
+  bool Native = CPU.empty() || CPU == "native";
+  if (Native || findModel(CPU))
+    return getMachineModel(CPU, Note);
+  return mappedModel(CPU, "-mcpu=" + CPU.str(), Native, Note);
 }
 
 template <typename T>
@@ -163,9 +200,34 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "uop cache capacity (uops)", M.FrontEnd.UopCacheUops);
   row(OS, "loop stream detector", M.FrontEnd.HasLSD);
   row(OS, "stack-sync uop after push/pop", M.FrontEnd.StackSyncUop);
+  row(OS, "micro-fusion (load/store + op)", M.FrontEnd.MicroFusion);
   row(OS, "uop queue entries", M.FrontEnd.UopQueueSize);
   row(OS, "iteration-boundary issue rule", M.FrontEnd.IterationBoundaryRule);
   row(OS, "LCP stall (cycles)", M.FrontEnd.LCPPenalty);
+  const FrontEndDesc &FE = M.FrontEnd;
+  if (FE.Kind == FrontEndKind::IntelLegacyDSB) {
+    OS << "  legacy decode + DSB + LSD front end   " << FE.Kind.Source << "\n";
+    row(OS, "instruction queue entries", FE.InstructionQueueSize);
+    row(OS, "predecode-to-decode delay", FE.PredecodeToDecodeDelay);
+    row(OS, "complex decoder max uops", FE.DecoderMaxUops);
+    row(OS, "macro-fusible on last decoder", FE.MacroFusibleOnLastDecoder);
+    row(OS, "uop cache window (bytes)", FE.DSBWindowBytes);
+    row(OS, "uop cache ways per window", FE.DSBWaysPerWindow);
+    row(OS, "uop cache slots per way", FE.DSBSlotsPerWay);
+    row(OS, "JCC erratum", FE.JCCErratum);
+    row(OS, "both windows of a line cached", FE.DSBBothHalvesOfLine);
+    row(OS, "MS uops per cycle", FE.MSUopsPerCycle);
+    row(OS, "DSB-to-MS stall", FE.DSBToMSStall);
+    row(OS, "MITE-to-MS stall", FE.MITEToMSStall);
+    row(OS, "unrolled code from legacy decode",
+        FE.UnrolledCodeFromLegacyDecode);
+    std::string Table;
+    for (size_t U = 1; U < FE.LSDUnrollByUops.Value.size(); ++U)
+      Table += (Table.empty() ? "" : " ") + std::to_string(U) + ":" +
+               std::to_string(FE.LSDUnrollByUops.Value[U]);
+    OS << "  LSD unroll (uops:copies)  " << Table << "   "
+       << FE.LSDUnrollByUops.Source << "\n";
+  }
   OS << "\nBack end\n";
   row(OS, "retire width (fused uops/cycle)", M.BackEnd.RetireWidth);
   row(OS, "reorder buffer", M.BackEnd.ROBSize);
@@ -184,6 +246,7 @@ std::string describeMachineModel(const MachineModel &M) {
       M.Memory.StoreForwardBlockLatency);
   row(OS, "memory renaming (GPR)", M.Memory.MemoryRenaming);
   row(OS, "masked stores forward", M.Memory.MaskedStoreForwards);
+  row(OS, "4K aliasing (false load/store match)", M.Memory.FourKAliasing);
   row(OS, "loads/cycle", M.Memory.LoadsPerCycle);
   row(OS, "stores/cycle", M.Memory.StoresPerCycle);
   if (M.Memory.VectorLoadPorts.Value)
@@ -199,6 +262,11 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "pipe occupancy from measured TP",
       M.PipeOccupancyFromMeasuredThroughput);
   row(OS, "microcoded from macro-ops (0: no)", M.MicrocodeSequencerOps);
+  row(OS, "address uops implied by the data", M.AddressUopsImplied);
+  OS << "  simple-address-only store ports    "
+     << (M.SimpleAddressOnlyPorts ? M.portSetName(M.SimpleAddressOnlyPorts)
+                                  : std::string("none"))
+     << "   " << M.SimpleAddressOnlyPorts.Source << "\n";
   OS << "\nRename\n";
   row(OS, "move elimination, GPR", M.MoveElimination.GPR);
   row(OS, "move elimination, vector", M.MoveElimination.Vector);

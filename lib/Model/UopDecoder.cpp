@@ -1,5 +1,6 @@
 //===- UopDecoder.cpp - MCInst + MachineModel → DecodedInstr -------------===//
 #include "luarch/Model/UopDecoder.h"
+#include "luarch/Model/X86Encoding.h"
 #include "luarch/Kernel/TargetContext.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -162,18 +163,29 @@ static void classifyUops(const MachineModel &M, DecodedInstr &D,
   }
   // Stores on machines whose store-address uops share the load ports (no
   // dedicated STA port, or an instruction that both loads and stores): the
-  // last "load" becomes the store-address uop.
+  // last "load" becomes the store-address uop, unless it is the only load
+  // of an instruction that loads too (LLVM's Sandy Bridge model books PUSH
+  // m64 as one p23 use): that load stays and gets its own address uop.
   if (D.MayStore) {
     bool HasSTA = any_of(D.Uops, [](const Uop &U) {
       return U.Kind == UopKind::StoreAddress;
     });
-    if (!HasSTA)
+    unsigned Loads = count_if(D.Uops, [](const Uop &U) {
+      return U.Kind == UopKind::Load;
+    });
+    if (!HasSTA && D.MayLoad && Loads == 1 && M.StoreAddressPorts) {
+      Uop U;
+      U.Ports = M.StoreAddressPorts;
+      U.Kind = UopKind::StoreAddress;
+      D.Uops.push_back(U);
+    } else if (!HasSTA) {
       for (unsigned I = D.Uops.size(); I-- > 0;)
         if (D.Uops[I].Kind == UopKind::Load &&
             (D.Uops[I].Ports & ~M.StoreAddressPorts) == 0) {
           D.Uops[I].Kind = UopKind::StoreAddress;
           break;
         }
+    }
   }
 
   // Every store writes its data: where the source lists no store-data uop
@@ -248,16 +260,17 @@ static void classifyUops(const MachineModel &M, DecodedInstr &D,
 }
 
 
-/// AMD sources leave memory uops out: uops.info's AMD rows list FP pipes
-/// only, and LLVM's znver models book an FP load on an FP pipe, a simple
-/// LEA on the AGUs, and a read-modify-write's load and store on one AGU
-/// use. Give every load an address uop on the load ports and every store
-/// one on the store-address ports, and move address-port uops of
-/// instructions that access no memory (LEA) to the integer ALUs.
-static void completeAMDMemoryGroups(
+/// Where the instruction data leave memory uops out (AddressUopsImplied:
+/// uops.info's AMD rows list FP pipes only, and LLVM's znver models book an
+/// FP load on an FP pipe, a simple LEA on the AGUs, and a read-modify-
+/// write's load and store on one AGU use), give every load an address uop
+/// on the load ports and every store one on the store-address ports, and
+/// move address-port uops of instructions that access no memory (LEA) to
+/// the integer ALUs.
+static void completeImpliedMemoryGroups(
     const MachineModel &M, const DecodedInstr &D,
     SmallVectorImpl<std::pair<unsigned, PortMask>> &Groups) {
-  if (M.Vendor != "AMD")
+  if (!M.AddressUopsImplied)
     return;
   PortMask MemPorts = M.LoadPorts | M.StoreAddressPorts;
   if (!D.MayLoad && !D.MayStore) {
@@ -350,7 +363,7 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
   SmallVector<std::pair<unsigned, PortMask>, 4> Groups;
   if (!parsePortUsage(Model, E.Ports, Groups))
     return false;
-  completeAMDMemoryGroups(Model, D, Groups);
+  completeImpliedMemoryGroups(Model, D, Groups);
   D.Source = DecodeSource::UopsInfo;
   D.Variant = E.Key.str();
   D.FusedUops = E.Fused;
@@ -385,7 +398,9 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
   // Locked, microcoded and other serialising instructions: uops.info
   // measures a throughput far below what their ports allow; model the gap
   // as occupancy of one non-pipelined path (like the divider).
-  else if (E.TPMeasured >= 4 && E.TPMeasured >= 2 * E.TPPorts)
+  // Not branches: uops.info times back-to-back taken jumps, whose rate is
+  // a front-end limit (JMP rel8: 4.8 cycles on Skylake), modelled there.
+  else if (E.TPMeasured >= 4 && E.TPMeasured >= 2 * E.TPPorts && !D.IsBranch)
     D.SerialCycles = static_cast<unsigned>(std::lround(E.TPMeasured));
   // Long microcoded sequences (MachineModel::MicrocodeSequencerOps): the
   // sequencer delivers one at a time, at uops.info's measured rate.
@@ -498,16 +513,16 @@ bool UopDecoder::buildFromSchedModel(const MCInst &Inst,
   unsigned RegLat = std::max(0, Lat - (D.MayLoad ? int(D.LoadLatency) : 0));
   if (RegLat == 0 && Lat > 0)
     RegLat = 1;
-  completeAMDMemoryGroups(Model, D, Groups);
+  completeImpliedMemoryGroups(Model, D, Groups);
   if (Groups.empty() && SC->NumMicroOps > 0)
     Groups.push_back({1, Model.IntALUPorts});
   classifyUops(Model, D, Groups, RegLat, D.LoadLatency, 0);
   D.Latency = pathLatency(D, RegLat);
   D.FusedUops = std::max<unsigned>(1, SC->NumMicroOps ? SC->NumMicroOps : 1);
-  // LLVM counts unfused uops; loads and stores fuse with their op on Intel.
-  if (Model.Vendor == "Intel" && D.MayLoad && D.FusedUops > 1)
+  // LLVM counts unfused uops; loads and stores micro-fuse with their op.
+  if (Model.FrontEnd.MicroFusion && D.MayLoad && D.FusedUops > 1)
     --D.FusedUops;
-  if (Model.Vendor == "Intel" && D.MayStore && D.FusedUops > 1)
+  if (Model.FrontEnd.MicroFusion && D.MayStore && D.FusedUops > 1)
     --D.FusedUops;
   D.IssueSlots = D.FusedUops;
   return true;
@@ -786,7 +801,8 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
             Target = &U;
         if (Target)
           Target->DividerCycles = D.DividerCycles;
-      } else if (TP >= 4 && TP >= 2 * D.Uops.size() && !D.Uops.empty()) {
+      } else if (TP >= 4 && TP >= 2 * D.Uops.size() && !D.Uops.empty() &&
+                 !D.IsBranch) { // see buildFromUopsInfo
         D.SerialCycles = static_cast<unsigned>(std::lround(TP));
         D.Uops.front().SerialCycles = D.SerialCycles;
       }
@@ -815,6 +831,7 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   applyDataPathRules(E, D);
   applyIdiomsAndFusionRules(Inst, D);
   findValueEffect(Inst, Sem.opcodeName(Inst.getOpcode()), Sem, D);
+  setFrontEndFacts(Inst, D);
   return D;
 }
 
@@ -903,6 +920,30 @@ void UopDecoder::applyDataPathRules(const UopsInfoEntry *E,
     widen(UopKind::StoreData, Mem.StoreDataBits);
 }
 
+void UopDecoder::setFrontEndFacts(const MCInst &Inst, DecodedInstr &D) const {
+  SmallVector<char, 16> Bytes = TC.encode(Inst);
+  D.FE.Encoding = scanEncoding(
+      ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Bytes.data()),
+                        Bytes.size()));
+  for (const MCOperand &MO : Inst)
+    if (MO.isReg() && Sem.isHighByteReg(MO.getReg()))
+      D.FE.High8 = true;
+  unsigned MaxUops = Model.FrontEnd.DecoderMaxUops
+                         ? unsigned(Model.FrontEnd.DecoderMaxUops)
+                         : ~0u;
+  unsigned Fused = D.FusedUops;
+  if (Fused > MaxUops) {
+    // A microcode flow: all of it from the MS (which part the complex
+    // decoder emits first is not measured; uops.info's XML has it).
+    D.FE.DecoderUops = 0;
+    D.FE.MicrocodeUops = uint8_t(std::min(Fused, 255u));
+    D.FE.ComplexDecoder = true;
+  } else {
+    D.FE.DecoderUops = uint8_t(Fused);
+    D.FE.ComplexDecoder = Fused >= 2;
+  }
+}
+
 void UopDecoder::applyIdiomsAndFusionRules(const MCInst &Inst,
                                            DecodedInstr &D) const {
   if (Model.Idioms.ZeroIdioms && Sem.isZeroIdiom(Inst)) {
@@ -971,14 +1012,11 @@ void UopDecoder::applyIdiomsAndFusionRules(const MCInst &Inst,
     }
   }
   // Indexed store addresses cannot use simple-address-only STA ports (p7).
-  if (Indexed && Model.Vendor == "Intel") {
-    PortMask SimpleOnly = Model.StoreAddressPorts & ~Model.LoadPorts;
-    PortMask General = Model.StoreAddressPorts & Model.LoadPorts;
-    if (SimpleOnly && General)
-      for (Uop &U : D.Uops)
-        if (U.Kind == UopKind::StoreAddress && (U.Ports & General))
-          U.Ports &= ~SimpleOnly;
-  }
+  PortMask SimpleOnly = Model.SimpleAddressOnlyPorts;
+  if (Indexed && SimpleOnly)
+    for (Uop &U : D.Uops)
+      if (U.Kind == UopKind::StoreAddress && (U.Ports & ~SimpleOnly))
+        U.Ports &= ~SimpleOnly;
 }
 
 bool UopDecoder::canMacroFuse(const DecodedInstr &First,

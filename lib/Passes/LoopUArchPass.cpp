@@ -275,6 +275,8 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, MachineLoop &L,
           << " instruction(s) unknown to the model";
     if (!CPUWhy.empty())
       Rem << "; " << CPUWhy;
+    Rem << " [LoopUArch " << ore::NV("LoopUArchVersion", LUARCH_VERSION_STRING)
+        << "]";
     return Rem;
   });
 

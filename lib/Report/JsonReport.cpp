@@ -1,5 +1,8 @@
 //===- JsonReport.cpp - Machine-readable results (docs/json-schema.md) ---===//
 #include "luarch/Report/Report.h"
+#include "luarch/Report/Advice.h"
+
+#include "llvm/ADT/StringExtras.h"
 
 #include <cmath>
 
@@ -9,6 +12,23 @@ namespace luarch {
 
 /// Rounds to 4 decimals so that JSON output is stable across platforms.
 static double r4(double V) { return std::round(V * 1e4) / 1e4; }
+
+static json::Array adviceJSON(const KernelReport &R) {
+  json::Array Out;
+  for (const AdviceRecord &A : adviseKernel(R)) {
+    json::Array Instrs;
+    for (unsigned I : A.Instrs)
+      Instrs.push_back(int64_t(I));
+    json::Object O{{"rule", A.Rule},
+                   {"finding", A.Finding},
+                   {"action", A.Action},
+                   {"instructions", std::move(Instrs)}};
+    if (A.ExpectedCycles)
+      O["expected_cycles_per_iteration"] = r4(*A.ExpectedCycles);
+    Out.push_back(std::move(O));
+  }
+  return Out;
+}
 
 json::Value toJSON(const KernelReport &R) {
   const Kernel &K = *R.K;
@@ -78,9 +98,11 @@ json::Value toJSON(const KernelReport &R) {
   json::Array PortTotals;
   for (double V : S.Ports.PerPort)
     PortTotals.push_back(r4(V));
-  json::Array Warn;
+  json::Array Warn, WarnSummary;
   for (const std::string &W : R.Warnings)
     Warn.push_back(W);
+  for (const std::string &W : groupedWarnings(R))
+    WarnSummary.push_back(W);
 
   json::Object Root{
       {"kernel",
@@ -120,7 +142,12 @@ json::Value toJSON(const KernelReport &R) {
       {"instructions", std::move(Instrs)},
       {"recurrences", std::move(Recs)},
       {"warnings", std::move(Warn)},
+      {"warnings_summary", std::move(WarnSummary)},
+      {"advice", adviceJSON(R)},
   };
+  if (K.Loc.HasAddress)
+    (*Root.getObject("kernel"))["address"] =
+        "0x" + utohexstr(K.Loc.Address, /*LowerCase=*/true);
   if (R.Sim) {
     const SimResult &Sim = *R.Sim;
     json::Object Stalls, Alloc;
@@ -168,6 +195,21 @@ json::Value toJSON(const KernelReport &R) {
       }
       (*Root.getObject("simulation"))["trace"] = std::move(Trace);
     }
+    if (!Sim.Timeline.empty()) {
+      // Per instruction of the traced iterations (also those without a
+      // dispatched uop: eliminated moves, macro-fused branches).
+      json::Array Iters;
+      for (const auto &Row : Sim.Timeline) {
+        json::Array Instrs;
+        for (const SimResult::InstrTimes &T : Row)
+          Instrs.push_back(json::Object{{"issued", int64_t(T.Issued)},
+                                        {"dispatched", int64_t(T.Dispatched)},
+                                        {"completed", int64_t(T.Completed)},
+                                        {"retired", int64_t(T.Retired)}});
+        Iters.push_back(std::move(Instrs));
+      }
+      (*Root.getObject("simulation"))["timeline"] = std::move(Iters);
+    }
     if (auto *P = Root.getObject("prediction")) {
       (*P)["method"] = "simulation";
       (*P)["static_bound"] = r4(S.Throughput);
@@ -177,7 +219,11 @@ json::Value toJSON(const KernelReport &R) {
     json::Object Meas{{"detail", R.MeasureDetail}};
     if (R.Measured) {
       Meas["cycles_per_iteration"] = r4(*R.Measured);
-      Meas["prediction_error"] = r4(R.cyclesPerIteration() / *R.Measured - 1);
+      // A measurement of zero (the harness can return one) has no error
+      // ratio; JSON has no infinity.
+      if (*R.Measured > 0)
+        Meas["prediction_error"] =
+            r4(R.cyclesPerIteration() / *R.Measured - 1);
       Meas["contended"] = R.MeasuredContended;
       Meas["pages_mapped"] = int64_t(R.MeasuredPages);
     }
@@ -213,6 +259,17 @@ json::Value toJSON(const KernelReport &R) {
       (*P)["bottleneck_summary"] = R.bottleneck();
   }
   return Root;
+}
+
+json::Value reportDocument(StringRef Input, StringRef CPU,
+                           json::Array Kernels) {
+  return json::Object{{"schema", "loop-uarch-report"},
+                      {"version", int64_t(JSONSchemaVersion)},
+                      {"loop_uarch_version", LUARCH_VERSION_STRING},
+                      {"llvm_version", LUARCH_LLVM_VERSION_STRING},
+                      {"input", Input},
+                      {"cpu", CPU},
+                      {"kernels", std::move(Kernels)}};
 }
 
 } // namespace luarch

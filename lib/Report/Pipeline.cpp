@@ -17,7 +17,12 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
   SimConfig Config = SimConfig::fromModel(M);
   applyWhatIf(Config, Opts.SimWhatIf);
   R.WhatIf = Opts.SimWhatIf.str();
-  R.Sim = simulate(K, R.Decoded, R.Static.Deps, Config, Opts.Sim);
+  SimOptions SimOpts = Opts.Sim;
+  // The static bounds are those of the described machine: a what-if
+  // machine may beat them.
+  if (Opts.SimWhatIf.empty())
+    SimOpts.LowerBound = R.Static.Throughput;
+  R.Sim = simulate(K, R.Decoded, R.Static.Deps, Config, SimOpts);
   if (R.Sim->Stalled) {
     // A decoding bug, not a property of the loop: never report the cycle
     // cap as a prediction.
@@ -29,9 +34,12 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
     R.Sim.reset();
     return R;
   }
-  if (Opts.Sensitivity)
-    R.Sensitivity =
-        analyzeSensitivity(K, R.Decoded, R.Static, Config, Opts.SensitivityOpts);
+  if (Opts.Sensitivity) {
+    // The sweep's baseline is this simulation.
+    SensitivityOptions SO = Opts.SensitivityOpts;
+    SO.Sim.LowerBound = SimOpts.LowerBound;
+    R.Sensitivity = analyzeSensitivity(K, R.Decoded, R.Static, Config, SO);
+  }
   return R;
 }
 

@@ -1,5 +1,6 @@
 //===- TextReport.cpp - The report a performance engineer reads ----------===//
 #include "luarch/Report/Report.h"
+#include "luarch/Report/Advice.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -124,7 +125,7 @@ static void printSimulation(raw_ostream &OS, const KernelReport &R) {
 /// llvm-mca-style timeline: D issued (allocated), = waiting in the
 /// scheduler, e executing, E completed, - waiting to retire, R retired.
 static void printTimeline(raw_ostream &OS, const KernelReport &R,
-                          unsigned Iterations) {
+                          unsigned Iterations, unsigned MaxCycles) {
   const SimResult &Sim = *R.Sim;
   const Kernel &K = *R.K;
   unsigned Iters = std::min<unsigned>(Iterations, Sim.Timeline.size());
@@ -132,7 +133,7 @@ static void printTimeline(raw_ostream &OS, const KernelReport &R,
   for (unsigned It = 0; It < Iters; ++It)
     for (const auto &T : Sim.Timeline[It])
       Last = std::max({Last, T.Retired, T.Completed});
-  const long MaxCols = 160;
+  const long MaxCols = MaxCycles ? long(MaxCycles) : Last + 1;
   long Cols = std::min(Last + 1, MaxCols);
   OS << "Timeline (first " << Iters << " iterations; D issued, = waiting, "
      << "e executing, E done, - waiting to retire, R retired)\n";
@@ -218,9 +219,10 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
   if (R.Measured) {
     double P = R.cyclesPerIteration();
     OS << "Measured on this host: " << format("%.2f", *R.Measured)
-       << " cycles per iteration (predicted " << format("%.2f", P)
-       << ", error " << format("%+.1f%%", 100 * (P / *R.Measured - 1))
-       << "); " << R.MeasureDetail << "\n";
+       << " cycles per iteration (predicted " << format("%.2f", P);
+    if (*R.Measured > 0)
+      OS << ", error " << format("%+.1f%%", 100 * (P / *R.Measured - 1));
+    OS << "); " << R.MeasureDetail << "\n";
   } else if (!R.MeasureDetail.empty()) {
     OS << "Measurement: " << R.MeasureDetail << "\n";
   }
@@ -238,13 +240,18 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
   if (R.Sim)
     OS << "  [simulated; static bound " << format("%.2f", S.Throughput)
        << "]";
-  OS << "\nBottleneck: " << R.bottleneck() << "\n\n";
+  OS << "\nBottleneck: " << R.bottleneck() << "\n";
+  // What to change, beside the bottleneck it addresses.
+  for (const AdviceRecord &A : adviseKernel(R))
+    OS << "Advice [" << A.Rule << "]: " << A.Finding << ".\n  -> "
+       << A.Action << ".\n";
+  OS << "\n";
   if (R.Sim)
     printSimulation(OS, R);
   if (R.Sensitivity)
     printSensitivity(OS, R);
   if (R.Sim && Opts.ShowTimeline && !R.Sim->Timeline.empty())
-    printTimeline(OS, R, Opts.TimelineIterations);
+    printTimeline(OS, R, Opts.TimelineIterations, Opts.TimelineMaxCycles);
 
   OS << "Bounds (cycles per iteration)\n";
   for (const ThroughputBound &B : S.Bounds)
@@ -338,14 +345,7 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
     OS << "\n";
   }
 
-  std::vector<std::string> Warn = R.Warnings;
-  for (unsigned I : S.Approximate) {
-    const DecodedInstr &D = R.Decoded[I];
-    Warn.push_back(K.Instrs[I].Loc.str() + ": " +
-                   (D.Source == DecodeSource::Unsupported ? "unknown"
-                                                          : "approximate") +
-                   " instruction '" + K.Instrs[I].Text + "': " + D.Note);
-  }
+  std::vector<std::string> Warn = groupedWarnings(R);
   if (!Warn.empty()) {
     OS << "Warnings\n";
     for (const std::string &W : Warn)

@@ -68,36 +68,16 @@ SimConfig scaleResource(const SimConfig &Base, const Resource &R,
       if (R.Ports & (PortMask(1) << P))
         C.PortCapacity[P] = scaleRate(C.PortCapacity[P], F);
     break;
-  case ResourceKind::Divider:
-    C.DividerSpeed = scaleRate(C.DividerSpeed, F);
+  case ResourceKind::Machine: {
+    const ResourceSpec &Spec = resourceSpec(R.Id);
+    auto scale = [&](ResourceId Id) {
+      C[Id] = isBuffer(Id) ? scaleSize(C[Id], F) : scaleRate(C[Id], F);
+    };
+    scale(R.Id);
+    if (Spec.ScaledWith != ResourceId::NumResources)
+      scale(Spec.ScaledWith);
     break;
-  case ResourceKind::IssueWidth:
-    C.IssueWidth = scaleRate(C.IssueWidth, F);
-    C.FrontEndWidth = scaleRate(C.FrontEndWidth, F);
-    C.UopQueueSize = std::max<unsigned>(
-        C.UopQueueSize, unsigned(std::min(Huge, std::ceil(2 * C.IssueWidth))));
-    break;
-  case ResourceKind::RetireWidth:
-    C.RetireWidth = scaleRate(C.RetireWidth, F);
-    break;
-  case ResourceKind::ROB:
-    C.ROBSize = scaleSize(C.ROBSize, F);
-    break;
-  case ResourceKind::RS:
-    C.RSSize = scaleSize(C.RSSize, F);
-    break;
-  case ResourceKind::LoadBuffer:
-    C.LoadBufferSize = scaleSize(C.LoadBufferSize, F);
-    break;
-  case ResourceKind::StoreBuffer:
-    C.StoreBufferSize = scaleSize(C.StoreBufferSize, F);
-    break;
-  case ResourceKind::IntRegisters:
-    C.IntPRFSize = scaleSize(C.IntPRFSize, F);
-    break;
-  case ResourceKind::VecRegisters:
-    C.VecPRFSize = scaleSize(C.VecPRFSize, F);
-    break;
+  }
   case ResourceKind::LoadLatency:
     C.LatencyScale[unsigned(LatencyClass::Load)] =
         scaleLatency(C.LatencyScale[unsigned(LatencyClass::Load)], F);
@@ -125,17 +105,18 @@ std::vector<Resource> loopResources(const Kernel &K, ArrayRef<DecodedInstr> D,
   std::vector<Resource> Out;
   const MachineModel &M = *Base.Model;
   std::set<PortMask> Masks;
-  bool Loads = false, Stores = false, GPR = false, Vec = false, Div = false;
+  bool Uses[6] = {true, false, false, false, false, false}; // by NeededBy
+  auto uses = [&](NeededBy N) -> bool & { return Uses[unsigned(N)]; };
   for (const DecodedInstr &X : D) {
     for (const Uop &U : X.Uops)
       if (U.Ports)
         Masks.insert(U.Ports);
-    Loads |= X.MayLoad;
-    Stores |= X.MayStore;
-    Div |= X.DividerCycles > 0;
+    uses(NeededBy::Loads) |= X.MayLoad;
+    uses(NeededBy::Stores) |= X.MayStore;
+    uses(NeededBy::Divides) |= X.DividerCycles > 0;
     for (RegUnit U : X.Writes) {
-      GPR |= isGPRUnit(U);
-      Vec |= isVecUnit(U);
+      uses(NeededBy::GPRWrites) |= isGPRUnit(U);
+      uses(NeededBy::VecWrites) |= isVecUnit(U);
     }
   }
   for (PortMask Mask : Masks) {
@@ -148,28 +129,21 @@ std::vector<Resource> loopResources(const Kernel &K, ArrayRef<DecodedInstr> D,
         R.Instrs.push_back(I);
     Out.push_back(R);
   }
-  auto add = [&](ResourceKind K, StringRef Name) {
+  for (const ResourceSpec &Spec : resourceTable()) {
+    if (!Spec.Swept || !uses(Spec.Needed))
+      continue;
     Resource R;
-    R.Kind = K;
-    R.Name = Name.str();
+    R.Kind = ResourceKind::Machine;
+    R.Id = Spec.Id;
+    R.Name = Spec.Label;
     Out.push_back(R);
-  };
-  if (Div)
-    add(ResourceKind::Divider, "divider");
-  add(ResourceKind::IssueWidth, "issue width");
-  add(ResourceKind::RetireWidth, "retire width");
-  add(ResourceKind::ROB, "ROB");
-  add(ResourceKind::RS, "RS");
-  if (Loads)
-    add(ResourceKind::LoadBuffer, "load buffer");
-  if (Stores)
-    add(ResourceKind::StoreBuffer, "store buffer");
-  if (GPR)
-    add(ResourceKind::IntRegisters, "integer registers");
-  if (Vec)
-    add(ResourceKind::VecRegisters, "vector registers");
-  if (Loads)
-    add(ResourceKind::LoadLatency, "load latency");
+  }
+  if (uses(NeededBy::Loads)) {
+    Resource R;
+    R.Kind = ResourceKind::LoadLatency;
+    R.Name = "load latency";
+    Out.push_back(R);
+  }
   // The latency of each instruction class (mnemonic) that computes.
   std::map<std::string, std::vector<unsigned>> Classes;
   for (unsigned I = 0; I < D.size(); ++I)
@@ -182,7 +156,10 @@ std::vector<Resource> loopResources(const Kernel &K, ArrayRef<DecodedInstr> D,
     R.Instrs = Instrs;
     Out.push_back(R);
   }
-  add(ResourceKind::AllLatencies, "all latencies");
+  Resource All;
+  All.Kind = ResourceKind::AllLatencies;
+  All.Name = "all latencies";
+  Out.push_back(All);
   return Out;
 }
 
@@ -191,17 +168,27 @@ static std::vector<unsigned> loadingInstrs(const Resource &R,
                                            ArrayRef<DecodedInstr> D,
                                            const StaticAnalysis &St,
                                            const SimResult &Base) {
+  auto All = [&] {
+    std::vector<unsigned> V(D.size());
+    for (unsigned I = 0; I < D.size(); ++I)
+      V[I] = I;
+    return V;
+  };
   switch (R.Kind) {
   case ResourceKind::PortGroup:
   case ResourceKind::InstrLatency:
     return R.Instrs;
-  case ResourceKind::Divider: {
-    std::vector<unsigned> V;
-    for (unsigned I = 0; I < D.size(); ++I)
-      if (D[I].DividerCycles)
-        V.push_back(I);
-    return V;
-  }
+  case ResourceKind::Machine:
+    if (R.Id == ResourceId::DividerSpeed) {
+      std::vector<unsigned> V;
+      for (unsigned I = 0; I < D.size(); ++I)
+        if (D[I].DividerCycles)
+          V.push_back(I);
+      return V;
+    }
+    if (!isBuffer(R.Id))
+      return All(); // widths: every instruction takes its slots
+    break;
   case ResourceKind::LoadLatency: {
     std::vector<unsigned> V;
     for (unsigned I = 0; I < D.size(); ++I)
@@ -213,31 +200,23 @@ static std::vector<unsigned> loadingInstrs(const Resource &R,
     if (!St.Deps.Recurrences.empty())
       return St.Deps.Recurrences.front().Instrs;
     return St.Deps.CriticalPathInstrs;
-  case ResourceKind::IssueWidth:
-  case ResourceKind::RetireWidth: {
-    std::vector<unsigned> V(D.size());
-    for (unsigned I = 0; I < D.size(); ++I)
-      V[I] = I;
-    return V;
   }
-  default: {
-    // Window resources: the instructions the simulation waits on most.
-    std::vector<std::pair<double, unsigned>> W;
-    for (unsigned I = 0; I < Base.StallsPerInstr.size(); ++I) {
-      const auto &Row = Base.StallsPerInstr[I];
-      double Waiting = Row[size_t(StallCause::Dependency)] +
-                       Row[size_t(StallCause::Executing)] +
-                       Row[size_t(StallCause::PortContention)];
-      if (Waiting > 0.01)
-        W.push_back({-Waiting, I});
-    }
-    std::sort(W.begin(), W.end());
-    std::vector<unsigned> V;
-    for (size_t I = 0; I < W.size() && I < 3; ++I)
-      V.push_back(W[I].second);
-    return V;
+  // Window resources (buffers): the instructions the simulation waits on
+  // most.
+  std::vector<std::pair<double, unsigned>> W;
+  for (unsigned I = 0; I < Base.StallsPerInstr.size(); ++I) {
+    const auto &Row = Base.StallsPerInstr[I];
+    double Waiting = Row[size_t(StallCause::Dependency)] +
+                     Row[size_t(StallCause::Executing)] +
+                     Row[size_t(StallCause::PortContention)];
+    if (Waiting > 0.01)
+      W.push_back({-Waiting, I});
   }
-  }
+  std::sort(W.begin(), W.end());
+  std::vector<unsigned> V;
+  for (size_t I = 0; I < W.size() && I < 3; ++I)
+    V.push_back(W[I].second);
+  return V;
 }
 
 /// One line a person can act on.
@@ -288,35 +267,24 @@ static std::string explain(const ResourceSensitivity &RS, const Kernel &K,
     return "latency on the critical chain of " +
            names(RS.Instrs) + " sets " + fmt2(T) + " cycles/iteration" + Gain;
   }
-  case ResourceKind::IssueWidth:
+  case ResourceKind::Machine:
+    break;
+  }
+  switch (R.Id) {
+  case ResourceId::IssueWidth:
     return std::to_string(St.IssueSlots) + " fused uops per iteration at " +
-           fmt2(Base.IssueWidth) + " per cycle: the front end (issue width) "
-           "sets " + fmt2(T) + " cycles/iteration" + Gain;
-  case ResourceKind::RetireWidth:
+           fmt2(Base[ResourceId::IssueWidth]) + " per cycle: the front end "
+           "(issue width) sets " + fmt2(T) + " cycles/iteration" + Gain;
+  case ResourceId::RetireWidth:
     return std::to_string(St.FusedUops) + " uops per iteration retire at " +
-           fmt2(Base.RetireWidth) + " per cycle: retirement sets " + fmt2(T) +
-           " cycles/iteration" + Gain;
-  case ResourceKind::Divider:
+           fmt2(Base[ResourceId::RetireWidth]) + " per cycle: retirement "
+           "sets " + fmt2(T) + " cycles/iteration" + Gain;
+  case ResourceId::DividerSpeed:
     return "the divider is busy " + fmt2(St.Ports.DividerTotal) +
            " cycles per iteration (" + names(RS.Instrs) + ")" + Gain;
   default:
     return "the " + R.Name + " fills up while " + names(RS.Instrs) +
            " wait: a larger window would overlap more iterations" + Gain;
-  }
-}
-
-/// Finite windows, whose gains come in steps of whole iterations.
-static bool isBuffer(ResourceKind K) {
-  switch (K) {
-  case ResourceKind::ROB:
-  case ResourceKind::RS:
-  case ResourceKind::LoadBuffer:
-  case ResourceKind::StoreBuffer:
-  case ResourceKind::IntRegisters:
-  case ResourceKind::VecRegisters:
-    return true;
-  default:
-    return false;
   }
 }
 
@@ -328,11 +296,15 @@ SensitivityReport analyzeSensitivity(const Kernel &K, ArrayRef<DecodedInstr> D,
   SensitivityReport Rep;
   Rep.Factor = Opts.Factor;
   unsigned Sims = 0;
+  // Scaled machines may beat the described machine's static bound.
+  SimOptions Scaled = Opts.Sim;
+  Scaled.LowerBound = 0;
   auto run = [&](const SimConfig &C) {
     ++Sims;
-    return simulate(K, D, St.Deps, C, Opts.Sim);
+    return simulate(K, D, St.Deps, C, Scaled);
   };
-  SimResult BaseRun = run(Base);
+  ++Sims;
+  SimResult BaseRun = simulate(K, D, St.Deps, Base, Opts.Sim);
   double T0 = BaseRun.CyclesPerIteration;
   Rep.BaseCycles = T0;
   auto s = [&](double T) { return T > 0 ? T0 / T - 1 : 0; };
@@ -352,7 +324,7 @@ SensitivityReport analyzeSensitivity(const Kernel &K, ArrayRef<DecodedInstr> D,
     if (RS.Accelerated >= Opts.Threshold)
       RS.Role = "bottleneck";
     else if (Opts.Unlimited && RS.Unlimited >= Opts.Threshold &&
-             isBuffer(R.Kind))
+             R.Kind == ResourceKind::Machine && isBuffer(R.Id))
       // Buffers come in whole entries: x1.15 may add too few to hold one
       // more iteration, while a large change does (Palomares' large-buffer
       // what-if). Not a bottleneck at the factor, but worth knowing.
@@ -428,9 +400,7 @@ SensitivityReport analyzeSensitivity(const Kernel &K, ArrayRef<DecodedInstr> D,
   for (const ResourceSensitivity &RS : Rep.Resources) {
     if (RS.Role != "bottleneck" || Rep.Verdict.size() >= 4)
       continue;
-    bool IsLatency = RS.R.Kind == ResourceKind::AllLatencies ||
-                     RS.R.Kind == ResourceKind::InstrLatency ||
-                     RS.R.Kind == ResourceKind::LoadLatency;
+    bool IsLatency = RS.R.isLatency();
     if (IsLatency && LatencyDone)
       continue;
     std::string Line = RS.R.Name + ": " +

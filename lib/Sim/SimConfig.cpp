@@ -1,42 +1,57 @@
 //===- SimConfig.cpp - A MachineModel as simulator parameters ------------===//
 #include "luarch/Sim/SimConfig.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cmath>
 
 using namespace llvm;
 
 namespace luarch {
 
+std::array<double, NumResources> SimConfig::defaultValues() {
+  std::array<double, NumResources> V{};
+  V[unsigned(ResourceId::DividerSpeed)] = 1;
+  V[unsigned(ResourceId::IssueWidth)] = 4;
+  V[unsigned(ResourceId::RetireWidth)] = 4;
+  V[unsigned(ResourceId::ROB)] = 224;
+  V[unsigned(ResourceId::Scheduler)] = 97;
+  V[unsigned(ResourceId::LoadBuffer)] = 72;
+  V[unsigned(ResourceId::StoreBuffer)] = 56;
+  V[unsigned(ResourceId::IntRegisters)] = 180;
+  V[unsigned(ResourceId::VecRegisters)] = 168;
+  V[unsigned(ResourceId::UopQueue)] = 64;
+  V[unsigned(ResourceId::FrontEndWidth)] = 6;
+  return V;
+}
+
 SimConfig SimConfig::fromModel(const MachineModel &M) {
   SimConfig C;
   C.Model = &M;
-  C.IssueWidth = M.FrontEnd.IssueWidth;
-  C.RetireWidth = M.BackEnd.RetireWidth;
-  C.FrontEndWidth = M.FrontEnd.UopCacheWidth ? M.FrontEnd.UopCacheWidth.Value
-                                             : M.FrontEnd.IssueWidth.Value;
+  for (const ResourceSpec &R : resourceTable())
+    C[R.Id] = R.FromModel(M);
   C.PortCapacity.assign(M.numPorts(), 1.0);
-  C.ROBSize = M.BackEnd.ROBSize;
-  C.RSSize = M.BackEnd.SchedulerSize;
-  C.LoadBufferSize = M.BackEnd.LoadBufferSize;
-  C.StoreBufferSize = M.BackEnd.StoreBufferSize;
-  C.IntPRFSize = M.BackEnd.IntPRFSize;
-  C.VecPRFSize = M.BackEnd.VecPRFSize;
-  C.UopQueueSize = M.FrontEnd.UopQueueSize ? M.FrontEnd.UopQueueSize.Value : 64;
   C.IterationBoundaryRule = M.FrontEnd.IterationBoundaryRule;
   C.ROBMicroFusion = M.BackEnd.ROBMicroFusion;
   C.UseLSD = M.FrontEnd.HasLSD;
   return C;
 }
 
-/// Large enough that no loop ever fills it, small enough to stay exact.
-static constexpr double Unlimited = 1e9;
-
-static const char *const WhatIfNames[] = {
-    "rob", "rs", "lb", "sb", "int-prf", "vec-prf", "buffers",
-    "issue-width", "retire-width", "frontend-width", "binding"};
+bool SimConfig::isFractional() const {
+  auto Frac = [](double V) { return std::fmod(V, 1) != 0; };
+  bool F = !InstrLatencyScale.empty();
+  for (const ResourceSpec &R : resourceTable())
+    if (R.Class != ResourceClass::Buffer)
+      F |= Frac((*this)[R.Id]);
+  for (double V : PortCapacity)
+    F |= Frac(V);
+  for (double V : LatencyScale)
+    F |= V != 1;
+  return F;
+}
 
 static const char *bindingName(PortBinding B) {
   switch (B) {
@@ -50,6 +65,15 @@ static const char *bindingName(PortBinding B) {
   return "?";
 }
 
+std::string whatIfNames() {
+  SmallVector<StringRef, 16> Names;
+  for (const ResourceSpec &R : resourceTable())
+    Names.push_back(R.WhatIfName);
+  Names.push_back("buffers");
+  Names.push_back("binding");
+  return join(Names, ", ");
+}
+
 std::string WhatIf::str() const {
   std::string S;
   raw_string_ostream OS(S);
@@ -57,7 +81,7 @@ std::string WhatIf::str() const {
     if (!S.empty())
       OS << ", ";
     OS << Name << "=";
-    if (Value >= Unlimited)
+    if (Value >= UnlimitedResource)
       OS << "unlimited";
     else
       OS << format("%g", Value);
@@ -65,6 +89,17 @@ std::string WhatIf::str() const {
   if (ChangesBinding)
     OS << (S.empty() ? "" : ", ") << "binding=" << bindingName(Binding);
   return S;
+}
+
+static const ResourceSpec *specByWhatIfName(StringRef Name) {
+  for (const ResourceSpec &R : resourceTable())
+    if (Name == R.WhatIfName)
+      return &R;
+  return nullptr;
+}
+
+static Error whatIfError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), "--what-if: " + Msg);
 }
 
 Expected<WhatIf> parseWhatIf(StringRef Spec) {
@@ -75,11 +110,6 @@ Expected<WhatIf> parseWhatIf(StringRef Spec) {
     auto [Name, ValueText] = Item.trim().split('=');
     Name = Name.trim();
     ValueText = ValueText.trim();
-    if (!is_contained(WhatIfNames, Name))
-      return createStringError(
-          inconvertibleErrorCode(),
-          "--what-if: unknown resource '%s' (known: %s)", Name.str().c_str(),
-          join(ArrayRef<const char *>(WhatIfNames), ", ").c_str());
     if (Name == "binding") {
       W.ChangesBinding = true;
       if (ValueText == bindingName(PortBinding::LeastLoadedInRS))
@@ -89,26 +119,40 @@ Expected<WhatIf> parseWhatIf(StringRef Spec) {
       else if (ValueText == bindingName(PortBinding::RoundRobin))
         W.Binding = PortBinding::RoundRobin;
       else
-        return createStringError(inconvertibleErrorCode(),
-                                 "--what-if: binding must be "
-                                 "least-loaded-in-rs, least-loaded-in-flight "
-                                 "or round-robin, got '%s'",
-                                 ValueText.str().c_str());
+        return whatIfError("binding must be least-loaded-in-rs, "
+                           "least-loaded-in-flight or round-robin, got '" +
+                           ValueText + "'");
       continue;
     }
+    const ResourceSpec *R = specByWhatIfName(Name);
+    if (!R && Name != "buffers")
+      return whatIfError("unknown resource '" + Name +
+                         "' (known: " + whatIfNames() + ")");
+    ResourceClass Class = R ? R->Class : ResourceClass::Buffer;
     double Value = 0;
-    if (ValueText == "unlimited")
-      Value = Unlimited;
-    else if (ValueText.getAsDouble(Value) || !(Value > 0))
-      return createStringError(inconvertibleErrorCode(),
-                               "--what-if: '%s' needs a positive number or "
-                               "'unlimited', got '%s'",
-                               Name.str().c_str(), ValueText.str().c_str());
+    if (ValueText == "unlimited") {
+      Value = UnlimitedResource;
+    } else if (ValueText.getAsDouble(Value) || !std::isfinite(Value)) {
+      return whatIfError("'" + Name + "' needs a number or 'unlimited', got '" +
+                         ValueText + "'");
+    } else if (Class == ResourceClass::Buffer &&
+               (Value < 1 || Value != std::floor(Value))) {
+      // A buffer holds whole entries, and at least one: anything else
+      // cannot issue a single uop.
+      return whatIfError("'" + Name + "' is a number of entries: a whole "
+                         "number >= 1, got '" + ValueText + "'");
+    } else if (Class == ResourceClass::Width && Value < 1) {
+      return whatIfError("'" + Name + "' is uops per cycle: at least 1, got '" +
+                         ValueText + "'");
+    } else if (Class == ResourceClass::Speed && !(Value > 0)) {
+      return whatIfError("'" + Name + "' is a speed factor: a positive "
+                         "number, got '" + ValueText + "'");
+    }
     W.Changes.emplace_back(Name.str(), Value);
   }
   if (W.empty())
-    return createStringError(inconvertibleErrorCode(),
-                             "--what-if: expected NAME=VALUE[,NAME=VALUE...]");
+    return whatIfError("expected NAME=VALUE[,NAME=VALUE...] (names: " +
+                       whatIfNames() + ")");
   return W;
 }
 
@@ -116,25 +160,15 @@ void applyWhatIf(SimConfig &C, const WhatIf &W) {
   if (W.ChangesBinding)
     C.Binding = W.Binding;
   for (const auto &[Name, Value] : W.Changes) {
-    bool All = Name == "buffers";
-    if (All || Name == "rob")
-      C.ROBSize = Value;
-    if (All || Name == "rs")
-      C.RSSize = Value;
-    if (All || Name == "lb")
-      C.LoadBufferSize = Value;
-    if (All || Name == "sb")
-      C.StoreBufferSize = Value;
-    if (All || Name == "int-prf")
-      C.IntPRFSize = Value;
-    if (All || Name == "vec-prf")
-      C.VecPRFSize = Value;
-    if (Name == "issue-width")
-      C.IssueWidth = Value;
-    if (Name == "retire-width")
-      C.RetireWidth = Value;
-    if (Name == "frontend-width")
-      C.FrontEndWidth = Value;
+    if (Name == "buffers") {
+      for (const ResourceSpec &R : resourceTable())
+        if (R.InBuffersGroup)
+          C[R.Id] = Value;
+      continue;
+    }
+    const ResourceSpec *R = specByWhatIfName(Name);
+    assert(R && "parseWhatIf checked the names");
+    C[R->Id] = Value;
   }
 }
 

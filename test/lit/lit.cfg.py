@@ -30,11 +30,29 @@ config.substitutions.append(("%llvm-mc", os.path.join(config.llvm_tools_dir,
 config.substitutions.append(("%shared", config.luarch_shared_dir))
 config.substitutions.append(("%plugin", config.luarch_plugin))
 config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%luarch_version", config.luarch_version))
+config.substitutions.append(("%llvm_version", config.llvm_version))
+config.substitutions.append(("%luarch_obj_root", config.luarch_obj_root))
+config.substitutions.append(("%luarch_src_root", config.luarch_src_root))
+# Configure a downstream CMake project with the build's own compiler,
+# launcher (ccache) and generator: %cmake_configure -S <src> -B <build> ...
+config.substitutions.append(("%cmake_configure", " ".join(
+    ['"%s"' % config.cmake_command, '-G', '"%s"' % config.cmake_generator,
+     '-DCMAKE_MAKE_PROGRAM="%s"' % config.make_program,
+     '-DCMAKE_CXX_COMPILER="%s"' % config.cxx_compiler,
+     '-DCMAKE_CXX_COMPILER_LAUNCHER="%s"' % config.cxx_launcher,
+     '-DCMAKE_BUILD_TYPE=Release'])))
+config.substitutions.append(("%cmake", '"%s"' % config.cmake_command))
 
 if os.path.isdir(os.path.join(config.luarch_shared_dir, "data", "bhive")):
     config.available_features.add("shared-data")
 if os.path.exists(config.luarch_plugin):
     config.available_features.add("plugin")
+
+import shutil
+# The man page is checked with groff when it is there (groff-base).
+if shutil.which("groff"):
+    config.available_features.add("groff")
 
 import platform
 if platform.machine() in ("x86_64", "AMD64") and platform.system() == "Linux":

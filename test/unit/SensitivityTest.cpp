@@ -76,11 +76,14 @@ struct Toy {
     }
     K.Shape = KernelShape::Unrolled;
     C.Model = &M;
-    C.IssueWidth = C.RetireWidth = C.FrontEndWidth = 4;
+    C[ResourceId::IssueWidth] = C[ResourceId::RetireWidth] =
+        C[ResourceId::FrontEndWidth] = 4;
     C.PortCapacity.assign(8, 1.0);
-    C.ROBSize = 4;
-    C.RSSize = C.LoadBufferSize = C.StoreBufferSize = 1000;
-    C.IntPRFSize = C.VecPRFSize = 1000;
+    C[ResourceId::ROB] = 4;
+    for (ResourceId Id : {ResourceId::Scheduler, ResourceId::LoadBuffer,
+                          ResourceId::StoreBuffer, ResourceId::IntRegisters,
+                          ResourceId::VecRegisters})
+      C[Id] = 1000;
   }
   double cycles(const SimConfig &Config) {
     return simulate(K, D, DependencyAnalysis(), Config).CyclesPerIteration;
@@ -104,7 +107,7 @@ TEST(Sensitivity, GusToyPortExampleOnTheUopFlowModel) {
   // 4 entries do for Gus' zero-depth pipeline), the ports bind: ports 0 and
   // 6 carry 3 uops each, issue 12/4 = 3 cycles.
   SimConfig Wide = T.C;
-  Wide.ROBSize = 12;
+  Wide[ResourceId::ROB] = 12;
   EXPECT_DOUBLE_EQ(T.cycles(Wide), 3.0);
   // Port 6 is busy every cycle, yet doubling it does not help: saturated,
   // not a bottleneck (issue width and port 0 bind as well).

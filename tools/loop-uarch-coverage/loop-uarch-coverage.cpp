@@ -11,6 +11,7 @@
 // See docs/coverage.md.
 //
 //===----------------------------------------------------------------------===//
+#include "luarch/Config/Version.h"
 #include "luarch/Kernel/AsmFrontend.h"
 #include "luarch/Kernel/BytesFrontend.h"
 #include "luarch/Kernel/TargetContext.h"
@@ -573,6 +574,10 @@ void printJSON(raw_ostream &OS, const Corpus &C, ArrayRef<Coverage> Results,
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Cat);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "loop-uarch-coverage (LoopUArch) " << LUARCH_VERSION_STRING
+       << "\n  built with LLVM " << LUARCH_LLVM_VERSION_STRING << "\n";
+  });
   cl::ParseCommandLineOptions(
       argc, argv,
       "LoopUArch coverage: the share of a corpus's instruction occurrences "

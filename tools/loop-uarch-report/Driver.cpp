@@ -12,11 +12,14 @@
 #include "luarch/Report/Pipeline.h"
 #include "luarch/Report/Report.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
 
 using namespace llvm;
 
@@ -25,6 +28,34 @@ namespace luarch {
 static Error fileError(StringRef File, const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), "%s: %s",
                            File.str().c_str(), Msg.str().c_str());
+}
+
+/// Whether \p Warning is about one of \p Kernels (names it in quotes).
+static bool namesAKernel(StringRef Warning, ArrayRef<Kernel> Kernels) {
+  return any_of(Kernels, [&](const Kernel &K) {
+    return Warning.contains("'" + K.Name + "'");
+  });
+}
+
+/// `.S` files are meant for the C preprocessor, which we do not run: its
+/// directives would read as comments and macros as undefined symbols.
+static std::optional<std::string> preprocessorWarning(StringRef Name,
+                                                      StringRef Data) {
+  SmallVector<StringRef, 0> Lines;
+  Data.split(Lines, '\n');
+  for (StringRef L : Lines) {
+    StringRef T = L.ltrim();
+    for (StringRef D : {"#include", "#define", "#if", "#ifdef", "#ifndef",
+                        "#undef", "#elif", "#else", "#endif"})
+      if (T.starts_with(D) && (T.size() == D.size() || isSpace(T[D.size()])))
+        return (Name + ": warning: C preprocessor directives ('" +
+                T.take_until(isSpace) +
+                "') are not run; they read as comments and macros as "
+                "undefined symbols: preprocess first (clang-22 -E -P " + Name +
+                " | loop-uarch-report -)")
+            .str();
+  }
+  return std::nullopt;
 }
 
 /// The kernels to analyse: from --hex bytes, an object file, or assembly.
@@ -51,8 +82,15 @@ static Expected<AsmKernels> loadKernels(const DriverOptions &Opts,
   StringRef Data = (*Buf)->getBuffer();
   if (Data.trim().empty())
     return fileError(Name, "error: empty input, nothing to analyse");
-  if (isIRInput(Name, Data))
-    return kernelsFromIR(Data, Name, Opts.Model->Name);
+  if (isIRInput(Name, Data)) {
+    if (!Opts.Features.empty())
+      WithColor::warning(errs(), "loop-uarch-report")
+          << "-mattr is ignored for LLVM IR inputs: the IR's own "
+             "target-features apply\n";
+    return kernelsFromIR(Data, Name, Opts.CodegenCPU.empty()
+                                         ? StringRef(Opts.Model->Name)
+                                         : StringRef(Opts.CodegenCPU));
+  }
   if (!isObjectFile(Data)) {
     // Assembly is text: refuse binary data up front rather than print
     // garbage in a parser diagnostic.
@@ -71,6 +109,9 @@ static Expected<AsmKernels> loadKernels(const DriverOptions &Opts,
   auto Parsed = isObjectFile(Data)
                     ? parseObjectKernels(TC, MemoryBufferRef(Data, Name), PO)
                     : parseAsmKernels(TC, Data, Name, PO);
+  if (Parsed && !isObjectFile(Data))
+    if (auto W = preprocessorWarning(Name, Data))
+      Parsed->Warnings.insert(Parsed->Warnings.begin(), *W);
   return Parsed;
 }
 
@@ -96,7 +137,7 @@ MeasureOptions measureOptionsFor(const DriverOptions &Opts, KernelShape Shape) {
 
 Error runDriver(const DriverOptions &Opts) {
   const MachineModel &M = *Opts.Model;
-  auto TCOr = TargetContext::create(Opts.Triple, M.Name);
+  auto TCOr = TargetContext::create(Opts.Triple, M.Name, Opts.Features);
   if (!TCOr)
     return TCOr.takeError();
   TargetContext &TC = **TCOr;
@@ -117,8 +158,12 @@ Error runDriver(const DriverOptions &Opts) {
   json::Array KernelsJSON;
   std::vector<KernelReport> HtmlReports;
   HtmlReports.reserve(Parsed->Kernels.size());
-  for (Kernel &K : Parsed->Kernels) {
+  for (size_t Index = 0; Index < Parsed->Kernels.size(); ++Index) {
+    Kernel &K = Parsed->Kernels[Index];
     K.UnrollFactor = std::max(1u, Opts.Unroll);
+    // HTML draws a timeline of the kernels it shows in full.
+    bool DrawnInFull = Opts.Format == OutputFormat::HTML &&
+                       (Opts.HtmlDetailed == 0 || Index < Opts.HtmlDetailed);
     PipelineOptions PO;
     PO.Ports = Opts.Ports;
     PO.Addresses = Opts.Addresses;
@@ -126,7 +171,7 @@ Error runDriver(const DriverOptions &Opts) {
     PO.SimWhatIf = Opts.SimWhatIf;
     PO.Sim.MaxIterations = Opts.Iterations;
     PO.Sim.StopAtSteadyState = Opts.Iterations == 0;
-    PO.Sim.Trace = Opts.Timeline;
+    PO.Sim.Trace = Opts.Timeline || DrawnInFull;
     PO.Sim.TraceIterations = Opts.TimelineIterations;
     PO.Sensitivity = Opts.Simulate && Opts.Sensitivity;
     PO.SensitivityOpts.Factor = Opts.SensitivityFactor;
@@ -152,9 +197,11 @@ Error runDriver(const DriverOptions &Opts) {
         R.MeasureDetail = toString(Meas.takeError());
       }
     }
+    // A warning about one kernel goes to that kernel; one that names no
+    // kernel (about the whole input) goes to every kernel.
     for (const std::string &W : Parsed->Warnings)
       if (StringRef(W).contains("'" + K.Name + "'") ||
-          Parsed->Kernels.size() == 1)
+          Parsed->Kernels.size() == 1 || !namesAKernel(W, Parsed->Kernels))
         R.Warnings.push_back(W);
     if (Opts.Format == OutputFormat::JSON) {
       KernelsJSON.push_back(toJSON(R));
@@ -168,6 +215,7 @@ Error runDriver(const DriverOptions &Opts) {
     RO.ShowDecoding = Opts.ShowDecoding;
     RO.ShowTimeline = Opts.Timeline;
     RO.TimelineIterations = Opts.TimelineIterations;
+    RO.TimelineMaxCycles = Opts.TimelineMaxCycles;
     printTextReport(Out.os(), R, RO);
     if (Opts.DebugMatching) {
       UopsInfoMatcher Matcher(TC, Decoder.semantics());
@@ -185,15 +233,14 @@ Error runDriver(const DriverOptions &Opts) {
     ReportOptions RO;
     RO.ShowTimeline = Opts.Timeline;
     RO.TimelineIterations = Opts.TimelineIterations;
+    RO.TimelineMaxCycles = Opts.TimelineMaxCycles;
+    RO.HtmlDetailed = Opts.HtmlDetailed;
     printHtmlReport(Out.os(), Name, Ptrs, RO);
   }
   if (Opts.Format == OutputFormat::JSON) {
-    json::Object Root{{"schema", "loop-uarch-report"},
-                      {"version", int64_t(JSONSchemaVersion)},
-                      {"input", Name},
-                      {"cpu", M.Name},
-                      {"kernels", std::move(KernelsJSON)}};
-    Out.os() << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
+    Out.os() << formatv("{0:2}",
+                        reportDocument(Name, M.Name, std::move(KernelsJSON)))
+             << "\n";
   }
   Out.keep();
   return Error::success();

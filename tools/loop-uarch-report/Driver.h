@@ -19,7 +19,11 @@ struct DriverOptions {
   std::string InputFile = "-";
   std::string OutputFile = "-";
   std::string Triple;
+  /// -mattr: subtarget features for the MC layer (assembly, decoding).
+  std::string Features;
   const MachineModel *Model = nullptr;
+  /// The CPU LLVM IR inputs are compiled for (-mcpu as given, or the host).
+  std::string CodegenCPU;
   /// How -mcpu=native was resolved (shown in reports).
   std::string CPUNote;
   unsigned Iterations = 0;
@@ -28,6 +32,10 @@ struct DriverOptions {
   bool Sensitivity = true;
   double SensitivityFactor = 1.15;
   unsigned TimelineIterations = 3;
+  /// Cycles shown by --timeline (0 = unlimited).
+  unsigned TimelineMaxCycles = 160;
+  /// --html-detail: kernels drawn in full in HTML (0 = all).
+  unsigned HtmlDetailed = 10;
   OutputFormat Format = OutputFormat::Text;
   PortAssignment Ports = PortAssignment::Optimal;
   bool ShowDecoding = false;
@@ -38,6 +46,11 @@ struct DriverOptions {
   std::string Hex;
   /// --batch: BHive-style CSV in, CSV out.
   std::string BatchFile;
+  /// --batch-column: the hex column (1-based number or header name; empty
+  /// = a header's "hex" column, else the first).
+  std::string BatchColumn;
+  /// -j: --batch worker threads (0 = one per hardware thread).
+  unsigned Jobs = 1;
   /// --as: how raw bytes repeat (loop body, or unrolled straight line).
   KernelShape Shape = KernelShape::Loop;
   /// --harness-context: concrete register values, as the measurement

@@ -2,21 +2,25 @@
 //
 // loop-uarch-report [options] <input>
 //
-// Reads assembly (AT&T or Intel), finds the regions to analyse (llvm-mca,
-// OSACA or IACA markers, else every innermost loop) and reports predicted
-// cycles per iteration, the bounds, the bottleneck and a per-instruction
-// table. Options follow llvm-mca where they overlap. See docs/usage.md.
+// Reads assembly (AT&T or Intel), objects, LLVM IR or raw bytes, finds the
+// regions to analyse (llvm-mca, OSACA or IACA markers, else every innermost
+// loop) and reports predicted cycles per iteration, the bounds, the
+// bottleneck and a per-instruction table. Options follow llvm-mca where they
+// overlap (-mcpu, -mtriple, -march, -mattr, -iterations, -timeline-max-*,
+// -o). See docs/usage.md.
 //
 //===----------------------------------------------------------------------===//
 #include "Driver.h"
 #include "luarch/Kernel/HostCPU.h"
 
+#include "luarch/Config/Version.h"
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Model/MachineModel.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
+#include "llvm/TargetParser/Host.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -24,19 +28,40 @@ using namespace luarch;
 
 static cl::OptionCategory Cat("loop-uarch-report options");
 
-static cl::opt<std::string> InputFile(cl::Positional,
-                                      cl::desc("<input .s file, or - for stdin>"),
-                                      cl::init("-"), cl::cat(Cat));
-static cl::opt<std::string> OutputFile("o", cl::desc("Output file (default stdout)"),
+static cl::opt<std::string> InputFile(
+    cl::Positional,
+    cl::desc("<input: .s/.S assembly (AT&T or Intel), object file or "
+             "executable, .ll/.bc LLVM IR, or - for stdin; or --hex=<bytes>, "
+             "or --batch=<file.csv>>"),
+    cl::init("-"), cl::cat(Cat));
+static cl::opt<std::string> OutputFile("o",
+                                       cl::desc("Output file (default stdout; "
+                                                "also --output=<file>)"),
                                        cl::value_desc("file"), cl::init("-"),
                                        cl::cat(Cat));
+static cl::alias OutputLong("output", cl::desc("Alias for -o"),
+                            cl::aliasopt(OutputFile), cl::cat(Cat));
 static cl::opt<std::string>
     MTriple("mtriple", cl::desc("Target triple (x86_64 only)"),
             cl::init("x86_64-unknown-linux-gnu"), cl::cat(Cat));
 static cl::opt<std::string>
+    MArch("march",
+          cl::desc("Target architecture, as in llvm-mca: x86-64 (the only "
+                   "one modelled; the CPU is -mcpu)"),
+          cl::value_desc("arch"), cl::cat(Cat));
+static cl::opt<std::string>
+    MAttr("mattr",
+          cl::desc("Subtarget features (+avx512f,-avx2), as in llvm-mca: "
+                   "passed to LLVM's MC layer, whose x86 assembler and "
+                   "disassembler accept every instruction whatever the "
+                   "features, so they change almost nothing; the timing is "
+                   "the -mcpu model's"),
+          cl::value_desc("+a1,-a2,..."), cl::cat(Cat));
+static cl::opt<std::string>
     MCPU("mcpu",
-         cl::desc("Target CPU, an LLVM -mcpu name (see --list-cpus); "
-                  "'native' = the host"),
+         cl::desc("Target CPU, an LLVM -mcpu name (see --list-cpus; names "
+                  "without a model of their own map to the nearest described "
+                  "core, with a note); 'native' = the host"),
          cl::value_desc("cpu"), cl::init("native"), cl::cat(Cat));
 static cl::opt<unsigned>
     Iterations("iterations",
@@ -58,8 +83,18 @@ static cl::opt<bool> Timeline("timeline",
                                        "the first iterations"),
                               cl::cat(Cat));
 static cl::opt<unsigned> TimelineIters(
-    "timeline-iterations", cl::desc("Iterations shown by --timeline"),
+    "timeline-iterations",
+    cl::desc("Iterations shown by --timeline (also "
+             "-timeline-max-iterations, llvm-mca's spelling)"),
     cl::init(3), cl::cat(Cat));
+static cl::alias TimelineMaxIters("timeline-max-iterations",
+                                  cl::desc("Alias for --timeline-iterations "
+                                           "(llvm-mca's spelling)"),
+                                  cl::aliasopt(TimelineIters), cl::cat(Cat));
+static cl::opt<unsigned> TimelineMaxCycles(
+    "timeline-max-cycles",
+    cl::desc("Cycles shown by --timeline (0 = unlimited)"), cl::init(160),
+    cl::cat(Cat));
 static cl::opt<OutputFormat>
     Format("format", cl::desc("Report format"),
            cl::values(clEnumValN(OutputFormat::Text, "text", "text report"),
@@ -70,6 +105,11 @@ static cl::opt<OutputFormat>
            cl::init(OutputFormat::Text), cl::cat(Cat));
 static cl::opt<bool> JSON("json", cl::desc("Same as --format=json"),
                           cl::cat(Cat));
+static cl::opt<unsigned> HtmlDetail(
+    "html-detail",
+    cl::desc("--format=html: kernels drawn in full (the first n; 0 = all); "
+             "the others get a row in the index"),
+    cl::value_desc("n"), cl::init(10), cl::cat(Cat));
 static cl::opt<PortAssignment> PortAssign(
     "port-assignment", cl::desc("How flexible uops spread over ports"),
     cl::values(clEnumValN(PortAssignment::Optimal, "optimal",
@@ -105,6 +145,17 @@ static cl::opt<std::string>
           cl::desc("BHive-style CSV (hex[,anything] per line): write CSV "
                    "hex,cycles_per_iteration,bound per block"),
           cl::value_desc("file.csv"), cl::cat(Cat));
+static cl::opt<std::string> BatchColumn(
+    "batch-column",
+    cl::desc("The --batch CSV column holding the hex: a 1-based number or a "
+             "header name (default: a header's 'hex' column, else the "
+             "first)"),
+    cl::value_desc("n|name"), cl::cat(Cat));
+static cl::opt<unsigned>
+    Jobs("j",
+         cl::desc("--batch worker threads (0 = one per hardware thread); "
+                  "the output does not depend on it"),
+         cl::value_desc("n"), cl::init(1), cl::Prefix, cl::cat(Cat));
 static cl::opt<KernelShape> As(
     "as", cl::desc("How raw bytes (--hex, --batch) repeat"),
     cl::values(clEnumValN(KernelShape::Loop, "loop",
@@ -155,9 +206,82 @@ static cl::opt<uint64_t> MeasureRegisterStep(
 static cl::opt<bool> DebugMatching("debug-matching", cl::Hidden,
                                    cl::desc("Print uops.info candidates"));
 
+/// -march, as llvm-mca has it, names the target architecture; only x86-64
+/// is modelled. clang's meaning (the CPU) gets a pointer to -mcpu.
+static Error checkArch(StringRef Arch) {
+  if (Arch.empty() || Arch == "x86-64" || Arch == "x86_64")
+    return Error::success();
+  if (Arch == "x86" || Arch == "i386" || Arch == "i686")
+    return createStringError(inconvertibleErrorCode(),
+                             "-march=%s: 32-bit x86 is not modelled; "
+                             "LoopUArch analyses x86-64 code (-march=x86-64)",
+                             Arch.str().c_str());
+  auto Modelled = getMachineModel(Arch);
+  bool IsCPU = Arch == "native" || findCPUNameMapping(Arch) || bool(Modelled);
+  if (!Modelled)
+    consumeError(Modelled.takeError());
+  if (IsCPU)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "-march=%s: as in llvm-mca, -march names the target architecture "
+        "(x86-64); to choose the CPU, use -mcpu=%s",
+        Arch.str().c_str(), Arch.str().c_str());
+  return createStringError(inconvertibleErrorCode(),
+                           "-march=%s: unknown target architecture; "
+                           "LoopUArch models -march=x86-64 only",
+                           Arch.str().c_str());
+}
+
+/// Options that mean nothing in --batch mode (one CSV row per block, no
+/// report) or outside it are refused rather than silently ignored.
+static Error checkBatchOptions() {
+  auto Given = [](const cl::Option &O) { return O.getNumOccurrences() > 0; };
+  if (Batch.empty()) {
+    for (const cl::Option *O : {static_cast<const cl::Option *>(&BatchColumn),
+                                static_cast<const cl::Option *>(&Jobs)})
+      if (Given(*O))
+        return createStringError(inconvertibleErrorCode(),
+                                 "%s%s applies to --batch only",
+                                 O->ArgStr.size() == 1 ? "-" : "--",
+                                 O->ArgStr.str().c_str());
+    return Error::success();
+  }
+  const cl::Option *NotInBatch[] = {
+      &InputFile, &Hex,           &Format,          &JSON,
+      &Timeline,  &TimelineIters, &TimelineMaxCycles, &ShowDecoding,
+      &NoSensitivity, &SensitivityFactor, &Unroll,  &DebugMatching,
+      &HtmlDetail};
+  for (const cl::Option *O : NotInBatch)
+    if (Given(*O))
+      return createStringError(
+          inconvertibleErrorCode(),
+          "--batch writes one CSV row per block (hex, cycles per iteration, "
+          "bound; no report, no sensitivity sweep): %s does not apply",
+          O->ArgStr.empty()
+              ? ("the input file '" + InputFile + "'").c_str()
+              : ((O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr.str())
+                    .c_str());
+  if (Measure && Jobs != 1)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "--measure times blocks natively: other threads working beside it "
+        "would disturb the timing; use -j 1");
+  return Error::success();
+}
+
+/// --version: LoopUArch's version first (what users quote in bug reports),
+/// then the LLVM it was built with and what -mcpu=native means here.
+static void printVersion(raw_ostream &OS) {
+  OS << "loop-uarch-report (LoopUArch) " << LUARCH_VERSION_STRING << "\n"
+     << "  built with LLVM " << LUARCH_LLVM_VERSION_STRING << "\n"
+     << "  default target: " << sys::getDefaultTargetTriple() << "\n"
+     << "  host CPU: " << sys::getHostCPUName() << "\n";
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Cat);
+  cl::SetVersionPrinter(printVersion);
   cl::ParseCommandLineOptions(
       argc, argv,
       "LoopUArch: cycles per iteration of x86-64 loops, and what limits "
@@ -175,11 +299,24 @@ int main(int argc, char **argv) {
       }
       outs() << "\n";
     }
+    outs() << "\nOther LLVM -mcpu names and the described core standing in "
+              "for them:\n";
+    for (const CPUNameMapping &Row : cpuNameMappings())
+      outs() << left_justify(Row.Name, 24) << " "
+             << left_justify(Row.Model ? Row.Model : "-", 15) << " "
+             << left_justify(cpuMatchName(Row.Match), 10) << " " << Row.Reason
+             << "\n";
     return 0;
   }
 
+  if (Error E = joinErrors(checkArch(MArch), checkBatchOptions())) {
+    WithColor::error(errs(), "loop-uarch-report")
+        << toString(std::move(E)) << "\n";
+    return 1;
+  }
+
   std::string CPUNote;
-  auto Model = getMachineModel(MCPU, &CPUNote);
+  auto Model = getNearestMachineModel(MCPU, &CPUNote);
   if (!Model) {
     WithColor::error(errs(), "loop-uarch-report")
         << toString(Model.takeError()) << "\n";
@@ -187,6 +324,11 @@ int main(int argc, char **argv) {
   }
   if (MCPU == "native" || MCPU.empty())
     CPUNote += " [" + detectHostCPU().str() + "]";
+  if (!MAttr.empty())
+    CPUNote += std::string(CPUNote.empty() ? "" : "; ") + "-mattr=" + MAttr +
+               " was passed to LLVM's MC layer, which assembles and decodes "
+               "x86 instructions whatever the features; the timing is " +
+               Model->Name + "'s";
   if (DescribeCPU) {
     if (!CPUNote.empty())
       outs() << CPUNote << "\n";
@@ -198,7 +340,13 @@ int main(int argc, char **argv) {
   Opts.InputFile = InputFile;
   Opts.OutputFile = OutputFile;
   Opts.Triple = MTriple;
+  Opts.Features = MAttr;
   Opts.Model = &*Model;
+  // IR is compiled for the CPU named (an LLVM name even when the model is a
+  // stand-in for it), or the host's.
+  Opts.CodegenCPU = MCPU == "native" || MCPU.empty()
+                        ? sys::getHostCPUName().str()
+                        : MCPU.getValue();
   Opts.CPUNote = CPUNote;
   Opts.Measure = Measure;
   Opts.MeasureRepetitions = MeasureReps;
@@ -210,6 +358,8 @@ int main(int argc, char **argv) {
   Opts.Sensitivity = !NoSensitivity && !StaticOnly;
   Opts.SensitivityFactor = SensitivityFactor;
   Opts.TimelineIterations = TimelineIters;
+  Opts.TimelineMaxCycles = TimelineMaxCycles;
+  Opts.HtmlDetailed = HtmlDetail;
   Opts.Format = JSON ? OutputFormat::JSON : Format.getValue();
   Opts.Ports = PortAssign;
   Opts.ShowDecoding = ShowDecoding;
@@ -218,6 +368,8 @@ int main(int argc, char **argv) {
   Opts.MaxInstructions = MaxInstructions;
   Opts.Hex = Hex;
   Opts.BatchFile = Batch;
+  Opts.BatchColumn = BatchColumn;
+  Opts.Jobs = Jobs;
   Opts.Shape = As;
   Opts.Addresses.Concrete = HarnessContext;
   Opts.Addresses.RegisterValue = HarnessValue;

@@ -12,6 +12,7 @@
 #include "luarch/Analysis/DependencyGraph.h"
 #include "luarch/Analysis/PortPressure.h"
 #include "luarch/Kernel/Kernel.h"
+#include "luarch/Model/FrontEndLayout.h"
 #include <string>
 #include <vector>
 
@@ -29,6 +30,8 @@ struct ThroughputBound {
 struct StaticAnalysis {
   PortPressure Ports;
   DependencyAnalysis Deps;
+  /// How the front end delivers the kernel (source, uop-cache windows).
+  FrontEndLayout FrontEnd;
   unsigned IssueSlots = 0;  ///< fused-domain slots after fusion rules
   unsigned FusedUops = 0;   ///< retire slots
   unsigned UnfusedUops = 0; ///< executed uops

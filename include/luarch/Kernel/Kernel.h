@@ -53,6 +53,13 @@ struct Kernel {
   KernelShape Shape = KernelShape::Loop;
   /// Source iterations per kernel iteration (divides reported figures).
   unsigned UnrollFactor = 1;
+  /// Byte offset of the first instruction within its 64-byte line (the
+  /// front end's fetch blocks and uop-cache windows depend on it): the
+  /// address in objects, 0 for assembly and bytes unless an option says.
+  unsigned Alignment = 0;
+  /// Unrolled shape: how many copies run back to back (the front end's
+  /// uop cache holds them all, or not). BHive and the harness measure 200.
+  unsigned UnrolledCopies = 200;
   /// Keeps alive whatever the instructions' symbolic operands (MCExpr) point
   /// into, e.g. the MCContext of the assembly parser.
   std::shared_ptr<const void> ExprOwner;

@@ -10,6 +10,7 @@
 #define LUARCH_MODEL_DECODEDINSTR_H
 
 #include "luarch/Model/MachineModel.h"
+#include "luarch/Model/X86Encoding.h"
 #include "luarch/Model/X86Semantics.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
@@ -138,6 +139,19 @@ struct DecodedInstr {
   /// push, before the pop).
   int StackDelta = 0;
   bool StackAccess = false;
+
+  /// What the legacy decode pipeline and the uop cache need to know.
+  struct FrontEndFacts {
+    EncodingFacts Encoding;
+    /// Fused uops that the legacy decoders emit, and those that come from
+    /// the microcode sequencer (MS) instead (FrontEndDesc::DecoderMaxUops).
+    uint8_t DecoderUops = 1, MicrocodeUops = 0;
+    /// Needs the complex decoder (more than one fused uop).
+    bool ComplexDecoder = false;
+    /// Reads or writes AH/BH/CH/DH: the loop stream detector does not
+    /// stream such loops [uiCA].
+    bool High8 = false;
+  } FE;
 
   /// Why the model is approximate (fallback reason), empty if exact.
   std::string Note;

@@ -74,8 +74,22 @@ struct MacroFusionRules {
   const char *Source = "";
 };
 
+/// How the front end delivers uops into the uop queue.
+enum class FrontEndKind : uint8_t {
+  /// A uop/op cache delivers up to UopCacheWidth fused uops per cycle; a
+  /// taken branch ends the cycle's delivery (or the LSD streams the loop).
+  UopCacheOnly,
+  /// Intel: legacy decode (16-byte predecode, one complex and simple
+  /// decoders, microcode sequencer), the decoded-uop cache (DSB) with its
+  /// 32-byte windows, and the loop stream detector, chosen per window as
+  /// the hardware does (FrontEndStage, FrontEndLayout).
+  IntelLegacyDSB,
+};
+
 /// Front-end parameters (fused-domain uops unless stated otherwise).
 struct FrontEndDesc {
+  Sourced<FrontEndKind> Kind{FrontEndKind::UopCacheOnly,
+                             "uop cache delivery modelled only"};
   /// Rename/allocate (issue) width: fused uops per cycle into the back end.
   Sourced<unsigned> IssueWidth;
   /// Legacy decode (MITE): bytes fetched/predecoded per cycle.
@@ -102,6 +116,10 @@ struct FrontEndDesc {
             "rbx; sub rsp, 16 repeated takes 2.00 cycles on Cascade Lake "
             "(corpus bhdev-1395) and on Zen 4 (EPYC 9004 host), 1.00 "
             "without the sync"};
+  /// A load, or a store's address and data, share one fused-domain slot
+  /// with their operation (micro-fusion); LLVM's scheduling model counts
+  /// them separately, so its fallback decodings drop one slot each.
+  Sourced<bool> MicroFusion{false, "not documented for this core"};
   /// Uop queue (IDQ) entries per thread.
   Sourced<unsigned> UopQueueSize;
   /// Uops from different iterations cannot issue in the same cycle (SNB/IVB
@@ -109,6 +127,41 @@ struct FrontEndDesc {
   Sourced<bool> IterationBoundaryRule;
   /// Length-changing-prefix stall on the legacy decoders, cycles.
   Sourced<unsigned> LCPPenalty;
+
+  // --- IntelLegacyDSB ------------------------------------------------------
+  /// Instruction queue between predecoder and decoders (entries).
+  Sourced<unsigned> InstructionQueueSize;
+  /// Cycles from predecode to the earliest decode of an instruction.
+  Sourced<unsigned> PredecodeToDecodeDelay;
+  /// Fused uops the complex decoder emits at most; larger instructions
+  /// come from the microcode sequencer.
+  Sourced<unsigned> DecoderMaxUops;
+  /// A macro-fusible instruction may go to the last decoder (the jcc is
+  /// then decoded with it next cycle); if not, decoding stops before it.
+  Sourced<bool> MacroFusibleOnLastDecoder;
+  /// Uop-cache windows: bytes per window and uops (slots) per window.
+  Sourced<unsigned> DSBWindowBytes;
+  Sourced<unsigned> DSBWaysPerWindow;
+  Sourced<unsigned> DSBSlotsPerWay;
+  /// A window whose last instruction is a branch that crosses or ends at
+  /// its end (or the first half of a macro-fused pair) is not cached: the
+  /// JCC erratum microcode update (Skylake family).
+  Sourced<bool> JCCErratum;
+  /// A 32-byte window is cached only if the other window of its 64-byte
+  /// line is cacheable too.
+  Sourced<bool> DSBBothHalvesOfLine;
+  /// Microcode sequencer: uops per cycle, and stall cycles when it takes
+  /// over from the uop cache or from the legacy decoders.
+  Sourced<unsigned> MSUopsPerCycle;
+  Sourced<unsigned> DSBToMSStall;
+  Sourced<unsigned> MITEToMSStall;
+  /// Loop iterations the loop stream detector puts into the uop queue per
+  /// refill, by uops per iteration (index); 1 beyond the table.
+  Sourced<std::vector<unsigned>> LSDUnrollByUops;
+  /// Straight-line code repeated back to back (BHive's unrolled form)
+  /// runs from the legacy decoders when its copies exceed the uop cache
+  /// (UopCacheUops slots), from the uop cache otherwise.
+  Sourced<bool> UnrolledCodeFromLegacyDecode;
 };
 
 /// Back-end (out-of-order engine) sizes.
@@ -143,6 +196,12 @@ struct MemoryDesc {
   /// start address of an earlier 32/64-bit store of a general register gets
   /// the stored value at rename, with no latency (AMD Zen 2, Zen 4).
   Sourced<bool> MemoryRenaming{
+      false, "not documented or measured for this core; not modelled"};
+  /// "4K aliasing": a load whose address equals an older in-flight store's
+  /// in bits 11:0 only (the addresses differ by a multiple of 4 KiB) is
+  /// held as if it depended on the store and re-issued later. Not
+  /// simulated; the advice rules warn about such load/store pairs.
+  Sourced<bool> FourKAliasing{
       false, "not documented or measured for this core; not modelled"};
   /// Loads and stores per cycle.
   Sourced<unsigned> LoadsPerCycle;
@@ -211,6 +270,16 @@ struct MachineModel {
   PortMask IntALUPorts = 0;
   /// Ports of branch uops.
   PortMask BranchPorts = 0;
+  /// Store-address ports that compute only base + displacement addresses:
+  /// an indexed store's address uop uses the other store-address ports.
+  Sourced<PortMask> SimpleAddressOnlyPorts{0, "none on this core"};
+  /// The instruction data (uops.info's rows, LLVM's scheduling model) leave
+  /// a memory operand's address uops out: the decoder adds one per load (on
+  /// the load ports) and per store (on the store-address ports), and moves
+  /// address-port-only operations of instructions that access no memory
+  /// (LEA) to the integer ALUs.
+  Sourced<bool> AddressUopsImplied{false,
+                                   "the instruction data lists them"};
 
   FrontEndDesc FrontEnd;
   BackEndDesc BackEnd;
@@ -264,6 +333,37 @@ llvm::ArrayRef<const MachineModel *> allMachineModels();
 /// error lists the supported names.
 llvm::Expected<const MachineModel &>
 getMachineModel(llvm::StringRef CPU, std::string *Note = nullptr);
+
+/// How well a described core stands in for an LLVM -mcpu name without a
+/// model of its own.
+enum class CPUMatch : uint8_t {
+  Spelling, ///< the same core under another LLVM spelling
+  ISALevel, ///< an ISA level or generic tuning, not a core
+  Close,    ///< a derivative or direct successor of the described core
+  Distant,  ///< a different design: expect large errors
+  NoModel,  ///< nothing stands in (32-bit-only CPUs)
+};
+llvm::StringRef cpuMatchName(CPUMatch M);
+
+/// One row of the table mapping every x86 -mcpu name LLVM knows (beyond
+/// the described cores and their aliases) to the nearest described core
+/// (lib/Model/CPUNameMap.cpp).
+struct CPUNameMapping {
+  const char *Name;   ///< LLVM -mcpu name
+  const char *Model;  ///< the described core standing in; null for NoModel
+  CPUMatch Match;
+  const char *Reason; ///< why this core, with its source
+};
+llvm::ArrayRef<CPUNameMapping> cpuNameMappings();
+/// The row for \p Name, or null.
+const CPUNameMapping *findCPUNameMapping(llvm::StringRef Name);
+
+/// Like getMachineModel, and every other x86 -mcpu name LLVM knows maps to
+/// the nearest described core (cpuNameMappings); \p Note then says which
+/// and how close. Used by loop-uarch-report; names with no stand-in
+/// (32-bit-only CPUs) are an error giving the reason.
+llvm::Expected<const MachineModel &>
+getNearestMachineModel(llvm::StringRef CPU, std::string *Note = nullptr);
 
 /// Renders every parameter with its source (for --describe-cpu and docs).
 std::string describeMachineModel(const MachineModel &M);

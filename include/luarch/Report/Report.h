@@ -9,6 +9,7 @@
 #define LUARCH_REPORT_REPORT_H
 
 #include "luarch/Analysis/StaticAnalysis.h"
+#include "luarch/Config/Version.h"
 #include "luarch/Kernel/Kernel.h"
 #include "luarch/Model/DecodedInstr.h"
 #include "luarch/Model/MachineModel.h"
@@ -66,16 +67,34 @@ struct ReportOptions {
   /// simulation run with a trace).
   bool ShowTimeline = false;
   unsigned TimelineIterations = 3;
+  /// Cycles shown by the timeline (0 = unlimited).
+  unsigned TimelineMaxCycles = 160;
+  /// HTML: kernels drawn in full detail (the first ones; 0 = all); the
+  /// others get a row in the index only.
+  unsigned HtmlDetailed = 10;
 };
 
 void printTextReport(llvm::raw_ostream &OS, const KernelReport &R,
                      const ReportOptions &Opts = {});
 llvm::json::Value toJSON(const KernelReport &R);
-/// One self-contained HTML page for all \p Reports (rendered from their
-/// JSON form, with the text report embedded).
+/// The JSON document of one run: schema name and version, LoopUArch's and
+/// LLVM's versions, the input, the CPU and the kernels (docs/json-schema.md).
+llvm::json::Value reportDocument(llvm::StringRef Input, llvm::StringRef CPU,
+                                 llvm::json::Array Kernels);
+/// One self-contained HTML page for all \p Reports, rendered from their
+/// JSON form: an index of every kernel, then the first
+/// ReportOptions::HtmlDetailed in full detail with SVG pictures (port
+/// pressure, where the cycles go, sensitivity, a timeline when the
+/// simulation was traced).
 void printHtmlReport(llvm::raw_ostream &OS, llvm::StringRef Title,
                      llvm::ArrayRef<const KernelReport *> Reports,
                      const ReportOptions &Opts = {});
+
+/// The warnings to show people: the report's own (identical ones once,
+/// with a count), then unknown and approximate instructions, one line per
+/// reason with a count and the mnemonics when several share it. JSON keeps
+/// every instruction's note.
+std::vector<std::string> groupedWarnings(const KernelReport &R);
 
 /// Flags column letters for an instruction ("F^", "Z", ...).
 std::string instrFlags(const DecodedInstr &D);

@@ -3,10 +3,11 @@
 // A resource is a bottleneck when making it faster makes the loop faster
 // (Gus: Pompougnac et al., "Performance bottlenecks detection through
 // microarchitectural sensitivity", 2024). We re-simulate the loop with one
-// resource scaled (every port group the loop uses, the divider, issue and
-// retire width, ROB, RS, load/store buffers, register files, load-to-use
-// latency, the latency of each instruction class in the loop, and all
-// latencies together) and report
+// resource scaled (every port group the loop uses, every row of the
+// resource table the loop can feel — divider, issue and retire width, ROB,
+// RS, load/store buffers, register files —, load-to-use latency, the
+// latency of each instruction class in the loop, and all latencies
+// together) and report
 //     s = T(base) / T(scaled) - 1
 // for an acceleration factor (default 1.15), for "unlimited", and for a
 // slowdown (1/factor, negative s = the resource has no slack). Sets of
@@ -25,15 +26,8 @@ namespace luarch {
 
 enum class ResourceKind {
   PortGroup,
-  Divider,
-  IssueWidth,
-  RetireWidth,
-  ROB,
-  RS,
-  LoadBuffer,
-  StoreBuffer,
-  IntRegisters,
-  VecRegisters,
+  /// A row of the resource table (Resources.h): a buffer, width or speed.
+  Machine,
   LoadLatency,
   InstrLatency, ///< the latency of one instruction class (mnemonic)
   AllLatencies,
@@ -44,6 +38,12 @@ struct Resource {
   PortMask Ports = 0;          ///< PortGroup
   std::vector<unsigned> Instrs;///< InstrLatency: the instructions scaled
   std::string Name;            ///< "p23", "RS", "latency(vaddsd)"
+  ResourceId Id = ResourceId::NumResources; ///< Machine
+  bool isLatency() const {
+    return Kind == ResourceKind::AllLatencies ||
+           Kind == ResourceKind::InstrLatency ||
+           Kind == ResourceKind::LoadLatency;
+  }
 };
 
 /// Returns a copy of \p Base with \p R accelerated by \p Factor (> 1 faster,

@@ -3,16 +3,19 @@
 // What the UFS simulator needs from a MachineModel, with every throughput
 // as a real number: per-cycle capacities are spent as credits, so a port
 // accelerated by 1.15 dispatches 115 uops per 100 saturated cycles, and a
-// latency scaled by 1.15 accumulates exactly along a chain. Sensitivity
-// sweeps build scaled copies of a SimConfig; nothing else changes.
+// latency scaled by 1.15 accumulates exactly along a chain. Buffers and
+// widths are stored by ResourceId (Resources.h, the one table); sensitivity
+// sweeps and `--what-if` build changed copies of a SimConfig.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LUARCH_SIM_SIMCONFIG_H
 #define LUARCH_SIM_SIMCONFIG_H
 
 #include "luarch/Model/MachineModel.h"
+#include "luarch/Sim/Resources.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <array>
 #include <string>
 #include <vector>
 
@@ -40,40 +43,46 @@ enum class LatencyClass : uint8_t {
   NumClasses
 };
 
+/// Large enough that no loop ever fills it, small enough to stay exact.
+constexpr double UnlimitedResource = 1e9;
+
 struct SimConfig {
   const MachineModel *Model = nullptr;
 
-  // Per-cycle capacities (credits).
-  double IssueWidth = 4;
-  double RetireWidth = 4;
-  double FrontEndWidth = 6;  ///< uops delivered into the uop queue per cycle
-  std::vector<double> PortCapacity; ///< uops per cycle, per port
-  double DividerSpeed = 1;   ///< divider occupancy is divided by this
+  /// Buffer sizes, widths and speeds by ResourceId. The defaults are a
+  /// Skylake-sized core, for hand-built test machines.
+  std::array<double, NumResources> Values = defaultValues();
+  double &operator[](ResourceId Id) { return Values[unsigned(Id)]; }
+  double operator[](ResourceId Id) const { return Values[unsigned(Id)]; }
 
-  // Buffer sizes (entries).
-  double ROBSize = 224, RSSize = 97, LoadBufferSize = 72,
-         StoreBufferSize = 56, IntPRFSize = 180, VecPRFSize = 168;
-  unsigned UopQueueSize = 64;
+  /// Uops per cycle, per port.
+  std::vector<double> PortCapacity;
 
   /// Multipliers of uop latencies, per class, and per kernel instruction
   /// (index; empty = all 1).
   double LatencyScale[unsigned(LatencyClass::NumClasses)] = {1, 1, 1, 1};
   std::vector<double> InstrLatencyScale;
 
-  // Behaviour switches.
+  // Behaviour switches (rules of the machine description).
   PortBinding Binding = PortBinding::LeastLoadedInRS;
   bool IterationBoundaryRule = false;
   bool ROBMicroFusion = true;
   bool UseLSD = false;
 
+  /// Some capacity or latency is scaled away from whole numbers (exact
+  /// periods of the retirement rhythm can then be long).
+  bool isFractional() const;
+
   /// The configuration of a MachineModel as described.
   static SimConfig fromModel(const MachineModel &M);
+  static std::array<double, NumResources> defaultValues();
 };
 
 /// What-if changes to the simulated machine ("--what-if=rs=1000,rob=1000"),
 /// as in Palomares' large-buffer experiments: which cycles are due to the
 /// finite buffers, which to ports and latencies.
 struct WhatIf {
+  /// (what-if name, value); "buffers" stands for every buffer of the group.
   std::vector<std::pair<std::string, double>> Changes;
   /// "binding=least-loaded-in-rs|least-loaded-in-flight|round-robin".
   bool ChangesBinding = false;
@@ -83,13 +92,17 @@ struct WhatIf {
   std::string str() const;
 };
 
-/// Parses a comma-separated list of NAME=VALUE; VALUE is a positive number
-/// or "unlimited". Names: rob, rs, lb, sb, int-prf, vec-prf, buffers (all
-/// six), issue-width, retire-width, frontend-width; and binding=POLICY.
+/// Parses a comma-separated list of NAME=VALUE. NAME is a `--what-if` name
+/// of the resource table, "buffers" (every buffer of the group) or
+/// "binding"; VALUE is "unlimited" or a finite number: a whole number of
+/// entries >= 1 for buffers, >= 1 for widths, > 0 for speeds.
 llvm::Expected<WhatIf> parseWhatIf(llvm::StringRef Spec);
 
 /// Applies \p W to \p C (the names were checked by parseWhatIf).
 void applyWhatIf(SimConfig &C, const WhatIf &W);
+
+/// The `--what-if` names, for help texts ("rob, rs, ...").
+std::string whatIfNames();
 
 } // namespace luarch
 

@@ -2,19 +2,18 @@
 //
 // A cycle-stepped model of the out-of-order engine after Palomares' Uop
 // Flow Simulation (thesis ch. 7), extended to the modern cores the
-// MachineModels describe. Per cycle, in this order:
-//   1. retire  - in order, up to the retire width (fused uops); resources
-//                freed now become usable next cycle;
-//   2. dispatch - per port, the oldest uop bound to it whose operands are
-//                ready (and whose divider is free);
-//   3. issue   - in order from the uop queue, up to the issue width,
-//                stalling when the ROB, scheduler, load/store buffer or a
-//                register file is full; ports are bound here;
-//   4. front end - refills the uop queue (uop cache / loop stream detector
-//                delivery, with the SNB/IVB iteration-boundary rule).
-// Zero idioms and eliminated moves complete at issue. It runs until the
-// retirement timestamps of iterations become periodic (steady state) or an
-// iteration cap, and attributes every cycle to exactly one cause.
+// MachineModels describe. Hardware units own their state (reorder buffer,
+// scheduler with its port binder, buffers, rename map, execution units,
+// uop queue); stages move uops between them once per cycle, in this order:
+//   1. retire    - in order, up to the retire width; resources freed now
+//                  become usable next cycle;
+//   2. execute   - per port, the oldest bound uop whose operands are ready
+//                  (and whose divider is free) dispatches;
+//   3. allocate  - in order from the uop queue, up to the issue width,
+//                  stalling on a full buffer; renames and binds ports;
+//   4. front end - refills the uop queue.
+// Views (cycle accounting, port statistics, timeline, steady state)
+// subscribe to the stages' events (SimEvents.h). See docs/simulator.md.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LUARCH_SIM_SIMULATOR_H
@@ -24,6 +23,7 @@
 #include "luarch/Kernel/Kernel.h"
 #include "luarch/Model/DecodedInstr.h"
 #include "luarch/Sim/SimConfig.h"
+#include "luarch/Sim/SimEvents.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <array>
 #include <string>
@@ -31,52 +31,19 @@
 
 namespace luarch {
 
-/// Cycle accounting, retirement view: every cycle gets exactly one cause,
-/// decided at the oldest unfinished instruction (the ROB head).
-enum class StallCause : uint8_t {
-  Retiring,       ///< retired at full width
-  FrontEnd,       ///< nothing in flight: the front end did not deliver
-  Dependency,     ///< the head waits for an operand
-  PortContention, ///< the head is ready; its port served another uop
-  DividerBusy,    ///< the head is ready; the divider is busy
-  SerialBusy,     ///< the head is ready; a serialising instruction runs
-  Executing,      ///< the head was dispatched; its latency is not over
-  NumCauses
-};
-llvm::StringRef stallCauseName(StallCause C);
-llvm::StringRef stallCauseDescription(StallCause C);
-
-/// Cycle accounting, allocation view: every cycle gets exactly one cause,
-/// decided at the issue (rename/allocate) stage.
-enum class AllocCause : uint8_t {
-  IssuedFullWidth, ///< issued at full width
-  FrontEnd,        ///< the uop queue had too little to issue
-  ROBFull,
-  RSFull,
-  LoadBufferFull,
-  StoreBufferFull,
-  RegisterFileFull,
-  NumCauses
-};
-llvm::StringRef allocCauseName(AllocCause C);
-llvm::StringRef allocCauseDescription(AllocCause C);
-
 struct SimOptions {
   /// Iterations to simulate at most (0 = default cap of 2000, or until a
   /// steady state is detected).
   unsigned MaxIterations = 0;
   /// Stop as soon as a steady state is found (otherwise run MaxIterations).
   bool StopAtSteadyState = true;
+  /// Cycles per iteration that no steady state can beat (the static bound
+  /// of the same model, when the caller has it; 0 = unknown): a rhythm
+  /// faster than that is a transient, and the simulation goes on.
+  double LowerBound = 0;
   /// Record per-uop events for the first TraceIterations iterations.
   bool Trace = false;
   unsigned TraceIterations = 10;
-};
-
-/// Per-uop events for traces and timelines.
-struct UopEvent {
-  unsigned Iteration = 0, Instr = 0, Uop = 0;
-  long Issued = -1, Dispatched = -1, Completed = -1, Retired = -1;
-  int Port = -1;
 };
 
 struct SimResult {
@@ -84,6 +51,13 @@ struct SimResult {
   double CyclesPerIteration = 0;
   /// Whether a steady state was detected, with which period (iterations).
   bool SteadyState = false;
+  /// Without an exact period: the measured rate is known to within this
+  /// (one cycle over the measured window); 0 for exact periods.
+  double RateError = 0;
+  /// Too few iterations for a steady state (--iterations): the figures
+  /// cover the whole run, pipeline fill included (cycles to retire the
+  /// iterations, divided by their number).
+  bool WholeRun = false;
   unsigned Period = 0;
   unsigned IterationsSimulated = 0;
   unsigned long Cycles = 0;
@@ -119,9 +93,12 @@ struct SimResult {
 
 /// Simulates \p D (the decoded kernel \p K) on \p Config. \p Deps supplies
 /// the memory dependencies found statically (store→load forwarding).
+/// \p Views receive the simulation's events besides the built-in views
+/// that fill the SimResult.
 SimResult simulate(const Kernel &K, llvm::ArrayRef<DecodedInstr> D,
                    const DependencyAnalysis &Deps, const SimConfig &Config,
-                   const SimOptions &Opts = {});
+                   const SimOptions &Opts = {},
+                   llvm::ArrayRef<SimListener *> Views = {});
 
 } // namespace luarch
 

@@ -67,6 +67,15 @@ MachineModel makeAlderLake() {
                           "thread)"};
   FE.IterationBoundaryRule = {false, "only SNB/IVB"};
   FE.LCPPenalty = {3, "[IntelOpt §3.4.2.3] LCP stall"};
+  setIntelLegacyDecode(M);
+  FE.InstructionQueueSize = {25, "not in [uiCA-cfg] for Golden Cove: Ice "
+                                 "Lake's 25 assumed"};
+  FE.MacroFusibleOnLastDecoder = {true, "as Ice Lake [uiCA-cfg], assumed"};
+  FE.JCCErratum = {false, "[IntelJCC] Golden Cove is not affected"};
+  FE.DSBBothHalvesOfLine = {true, "as Ice Lake [uiCA-cfg], assumed"};
+  FE.DSBToMSStall = {2, "as Ice Lake [uiCA-cfg], assumed"};
+  // DSB windows and ways: not documented for Golden Cove; Sandy Bridge's
+  // 32-byte windows of 3 x 6 uops are assumed (setIntelLegacyDecode).
 
   BackEndDesc &BE = M.BackEnd;
   BE.RetireWidth = {8, "[IntelOpt §2.1] retirement 8 uops per cycle"};
@@ -85,6 +94,7 @@ MachineModel makeAlderLake() {
   Mem.LoadLatencyGPRComplex = {5, "[IntelOpt §2.1] 5 cycles"};
   Mem.LoadLatencyVec = {6, "one extra bypass cycle to the vector domain"};
   Mem.StoreForwardLatency = {5, "[C&C-GLC] store forwarding ~5 cycles"};
+  setFourKAliasing(M);
   Mem.StoreForwardBlockLatency = {13, "LLVM X86AvoidStoreForwardingBlocks "
                                       "(reviews.llvm.org/D41330): ~13 "
                                       "cycles"};
@@ -92,6 +102,7 @@ MachineModel makeAlderLake() {
   Mem.StoresPerCycle = {2, "[IntelOpt §2.1] two stores per cycle"};
 
   setSandyBridgeMacroFusion(M);
+  setSandyBridgeMicroFusion(M);
 
   M.Unlamination = {UnlaminationRule::IndexedUnlessTwoOperandRMW,
                     "[uiCA] §4: unchanged since Haswell"};

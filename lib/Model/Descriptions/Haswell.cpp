@@ -39,6 +39,8 @@ MachineModel makeHaswell() {
   M.PortsSource = "[IntelOpt §2.4.3] eight dispatch ports; [uops.info]";
   M.LoadPorts = 0b00001100;         // p23
   M.StoreAddressPorts = 0b10001100; // p237
+  M.SimpleAddressOnlyPorts = {0b10000000, // p7
+                              "[IntelOpt §2.4.3] port 7: a store address AGU for simple addressing (base + displacement); indexed stores use ports 2/3"};
   M.StoreDataPorts = 0b00010000;    // p4
   M.IntALUPorts = 0b01100011;       // p0156
   M.BranchPorts = 0b01000001;       // p06
@@ -47,8 +49,8 @@ MachineModel makeHaswell() {
   FrontEndDesc &FE = M.FrontEnd;
   FE.IssueWidth = {4, "[IntelOpt §2.4.2] 4 uops per cycle allocated"};
   FE.PredecodeBytesPerCycle = {16, "[IntelOpt §2.4.2] 16 bytes/cycle"};
-  FE.PredecodeInstrsPerCycle = {6, "[IntelOpt §2.6.2.1] 6 instructions per "
-                                   "cycle"};
+  FE.PredecodeInstrsPerCycle = {5, "[uiCA-cfg] preDecodeWidth = 5, measured "
+                                   "([IntelOpt §2.6.2.1] states 6)"};
   FE.Decoders = {4, "[IntelOpt §2.4.2] 1 complex + 3 simple decoders"};
   FE.DecodeUopsPerCycle = {4, "[IntelOpt §2.4.2] legacy decode 4 uops per "
                               "cycle"};
@@ -59,6 +61,14 @@ MachineModel makeHaswell() {
                          "thread)"};
   FE.IterationBoundaryRule = {false, "[Palomares §7.4.3] lifted on Haswell"};
   FE.LCPPenalty = {3, "[IntelOpt §3.4.2.3] LCP stall"};
+  setIntelLegacyDecode(M);
+  FE.InstructionQueueSize = {20, "[uiCA-cfg] IQWidth = 20 (Haswell)"};
+  FE.MacroFusibleOnLastDecoder = {false, "[uiCA-cfg] Haswell does not decode "
+                                         "a macro-fusible instruction on the "
+                                         "last decoder"};
+  FE.JCCErratum = {false, "the JCC erratum concerns the Skylake family"};
+  FE.DSBBothHalvesOfLine = {false, "[uiCA-cfg] (Haswell)"};
+  FE.DSBToMSStall = {4, "[uiCA-cfg] DSB_MS_Stall = 4 (Haswell)"};
 
   BackEndDesc &BE = M.BackEnd;
   BE.RetireWidth = {4, "[Palomares §7.4.1.2] retire 4 uops/cycle"};
@@ -81,6 +91,7 @@ MachineModel makeHaswell() {
                                   "addressing"};
   Mem.LoadLatencyVec = {5, "[Agner §10.15] vector loads one cycle slower"};
   Mem.StoreForwardLatency = {5, "[Agner §10.13] store forwarding ~5 cycles"};
+  setFourKAliasing(M);
   Mem.StoreForwardBlockLatency = {13, "LLVM X86AvoidStoreForwardingBlocks "
                                       "(reviews.llvm.org/D41330): ~13 "
                                       "cycles"};
@@ -88,6 +99,7 @@ MachineModel makeHaswell() {
   Mem.StoresPerCycle = {1, "[IntelOpt §2.4.4] one store per cycle"};
 
   setSandyBridgeMacroFusion(M);
+  setSandyBridgeMicroFusion(M);
 
   M.Unlamination = {UnlaminationRule::IndexedUnlessTwoOperandRMW,
                     "[IntelOpt §2.4.2.x] (Haswell and later); [uiCA] §4"};

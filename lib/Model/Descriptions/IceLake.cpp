@@ -57,8 +57,8 @@ MachineModel makeIceLakeClient() {
                       "4)"};
   FE.PredecodeBytesPerCycle = {16, "[IntelOpt §2.2] legacy decode pipeline "
                                    "16 bytes per cycle"};
-  FE.PredecodeInstrsPerCycle = {6, "[uiCA] predecoder, 6 instructions/cycle "
-                                   "(unchanged)"};
+  FE.PredecodeInstrsPerCycle = {5, "[uiCA-cfg] preDecodeWidth = 5 (Ice "
+                                   "Lake)"};
   FE.Decoders = {4, "[IntelOpt §2.2] 1 complex + 3 simple decoders"};
   FE.DecodeUopsPerCycle = {5, "[WikiChip] legacy pipeline 5 uops/cycle"};
   FE.UopCacheWidth = {6, "[IntelOpt §2.2] DSB 6 uops per cycle"};
@@ -67,6 +67,13 @@ MachineModel makeIceLakeClient() {
   FE.UopQueueSize = {70, "[WikiChip] IDQ 70 entries per thread"};
   FE.IterationBoundaryRule = {false, "only SNB/IVB"};
   FE.LCPPenalty = {3, "[IntelOpt §3.4.2.3] LCP stall"};
+  setIntelLegacyDecode(M);
+  FE.InstructionQueueSize = {25, "[uiCA-cfg] IQWidth = 25 (Ice Lake, "
+                                 "uncertain there)"};
+  FE.MacroFusibleOnLastDecoder = {true, "[uiCA-cfg] (Ice Lake)"};
+  FE.JCCErratum = {false, "[IntelJCC] Ice Lake is not affected"};
+  FE.DSBBothHalvesOfLine = {true, "[uiCA-cfg] (Ice Lake)"};
+  FE.DSBToMSStall = {2, "[uiCA-cfg] DSB_MS_Stall = 2 (Ice Lake)"};
 
   BackEndDesc &BE = M.BackEnd;
   BE.RetireWidth = {8, "[WikiChip] retirement 8 uops per cycle (Sunny "
@@ -85,6 +92,7 @@ MachineModel makeIceLakeClient() {
   Mem.LoadLatencyVec = {6, "one extra bypass cycle to the vector domain, as "
                            "on Skylake ([IntelOpt §2.5])"};
   Mem.StoreForwardLatency = {5, "[Agner §12] store forwarding ~5 cycles"};
+  setFourKAliasing(M);
   Mem.StoreForwardBlockLatency = {13, "LLVM X86AvoidStoreForwardingBlocks "
                                       "(reviews.llvm.org/D41330): ~13 "
                                       "cycles"};
@@ -93,6 +101,7 @@ MachineModel makeIceLakeClient() {
                            "one per cycle to the same cache line)"};
 
   setSandyBridgeMacroFusion(M);
+  setSandyBridgeMicroFusion(M);
 
   M.Unlamination = {UnlaminationRule::IndexedUnlessTwoOperandRMW,
                     "[uiCA] §4: same rule as Haswell-Skylake"};

@@ -28,6 +28,51 @@ inline void setSandyBridgeMacroFusion(MachineModel &M) {
               "(Sandy Bridge and later)";
 }
 
+/// Micro-fusion: a load, or a store's address and data, take one
+/// fused-domain slot with their operation (Sandy Bridge and later).
+inline void setSandyBridgeMicroFusion(MachineModel &M) {
+  M.FrontEnd.MicroFusion = {true, "[IntelOpt §2.5.2.1, §2.6.2.x] micro-fusion "
+                                  "of load+op and store address+data "
+                                  "(Sandy Bridge and later)"};
+}
+
+/// The legacy decode pipeline, uop cache (DSB) and microcode sequencer
+/// rules that the Sandy Bridge line shares; each description then sets
+/// what differs (queue sizes, the JCC erratum, stalls).
+inline void setIntelLegacyDecode(MachineModel &M) {
+  FrontEndDesc &FE = M.FrontEnd;
+  FE.Kind = {FrontEndKind::IntelLegacyDSB,
+             "[IntelOpt §2.5.2, §2.6.2] legacy decode pipeline, decoded "
+             "ICache and LSD; per-window delivery rules as measured by "
+             "[uiCA §4]"};
+  FE.PredecodeToDecodeDelay = {3, "[uiCA-cfg] predecodeDecodeDelay = 3 "
+                                  "(reverse engineered, [uiCA §4.1])"};
+  FE.DecoderMaxUops = {4, "[IntelOpt §2.6.2.2] the complex decoder emits up "
+                          "to four uops; longer flows come from the MSROM"};
+  FE.DSBWindowBytes = {32, "[IntelOpt §2.6.2.3] the decoded ICache caches "
+                           "uops per 32-byte window"};
+  FE.DSBWaysPerWindow = {3, "[IntelOpt §2.6.2.3] up to 3 ways per 32-byte "
+                            "window"};
+  FE.DSBSlotsPerWay = {6, "[IntelOpt §2.6.2.3] 6 uops per way; a 64-bit "
+                          "immediate takes two slots, an MSROM instruction a "
+                          "whole way"};
+  FE.MSUopsPerCycle = {4, "[uiCA §4.1] the microcode sequencer delivers 4 "
+                          "uops per cycle"};
+  FE.MITEToMSStall = {1, "[uiCA-cfg] one stall cycle when the MS takes over "
+                         "from the legacy decoders, one after"};
+  // 8 and 12 uops fill whole 4-wide issue groups: no unrolling.
+  FE.LSDUnrollByUops = {{1, 8, 8, 8, 8, 6, 5, 4, 1, 3, 3, 3, 1, 2, 2, 2, 2, 2,
+                         2, 2, 2, 2, 2, 2, 2, 2, 2, 2},
+                        "[uiCA §4.1] LSD unrolling measured on Skylake-era "
+                        "cores (uops per iteration -> copies)"};
+  FE.UnrolledCodeFromLegacyDecode = {
+      true, "[uiCA §4.1, §6] straight-line code that does not fit the "
+            "decoded ICache is delivered by the legacy decoders; measured "
+            "BHive blocks repeated 200 times whose copies fit it run faster "
+            "than 16 bytes per cycle (e.g. bhdev-0188, 13 bytes in 0.51 "
+            "cycles on Cascade Lake), i.e. from the DSB"};
+}
+
 /// Zero idioms (executed at rename, no port) and ones idioms (dependency
 /// breaking, still executed), Sandy Bridge and later.
 inline void setSandyBridgeIdioms(MachineModel &M) {
@@ -36,6 +81,17 @@ inline void setSandyBridgeIdioms(MachineModel &M) {
                                          "are resolved at rename"};
   M.Idioms.OnesIdioms = {true, "[IntelOpt §3.5.1.8] pcmpeq x,x breaks the "
                                "dependency"};
+}
+
+/// 4K aliasing: Intel documents it for its cores as a performance event
+/// and a VTune metric (loads falsely matched to an older store 4 KiB away
+/// are re-issued).
+inline void setFourKAliasing(MachineModel &M) {
+  M.Memory.FourKAliasing = {
+      true, "[IntelOpt] 4K aliasing; Intel VTune metric '4K Aliasing': a "
+            "load aliased by a preceding store with a 4K address offset may "
+            "be falsely matched and re-issued, costing a few cycles "
+            "(counted by LD_BLOCKS_PARTIAL.ADDRESS_ALIAS)"};
 }
 
 } // namespace descriptions

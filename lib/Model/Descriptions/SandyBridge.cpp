@@ -50,7 +50,8 @@ MachineModel makeSandyBridge() {
   FrontEndDesc &FE = M.FrontEnd;
   FE.IssueWidth = {4, "[Palomares §7.4.1.2] issue bandwidth 4 uops/cycle"};
   FE.PredecodeBytesPerCycle = {16, "[IntelOpt §2.6.2.1] 16 bytes/cycle"};
-  FE.PredecodeInstrsPerCycle = {6, "[IntelOpt §2.6.2.1] up to 6 "
+  FE.PredecodeInstrsPerCycle = {5, "[uiCA-cfg] preDecodeWidth = 5, measured; "
+                                   "[IntelOpt §2.6.2.1] up to 6 "
                                    "instructions per cycle"};
   FE.Decoders = {4, "[IntelOpt §2.6.2.2] four decoders"};
   FE.DecodeUopsPerCycle = {4, "[IntelOpt §2.6.2.2] up to 4 uops per cycle"};
@@ -63,6 +64,13 @@ MachineModel makeSandyBridge() {
                                     "iterations never issue in the same "
                                     "cycle (SNB/IVB ceiling effect)"};
   FE.LCPPenalty = {3, "[IntelOpt §3.4.2.3] LCP stall"};
+  setIntelLegacyDecode(M);
+  FE.InstructionQueueSize = {20, "[uiCA-cfg] IQWidth = 20 (Ivy Bridge; Sandy "
+                                 "Bridge assumed alike)"};
+  FE.MacroFusibleOnLastDecoder = {false, "[uiCA-cfg] (Ivy Bridge)"};
+  FE.JCCErratum = {false, "the JCC erratum concerns the Skylake family"};
+  FE.DSBBothHalvesOfLine = {false, "[uiCA-cfg] (Ivy Bridge)"};
+  FE.DSBToMSStall = {4, "[uiCA-cfg] DSB_MS_Stall default 4 (Ivy Bridge)"};
 
   BackEndDesc &BE = M.BackEnd;
   BE.RetireWidth = {4, "[Palomares §7.4.1.2] retire bandwidth 4 uops/cycle"};
@@ -85,6 +93,7 @@ MachineModel makeSandyBridge() {
   Mem.LoadLatencyVec = {6, "[Agner §9.14] one extra bypass cycle to the "
                            "FP/vector domain"};
   Mem.StoreForwardLatency = {5, "[Agner §9.14] store forwarding ~5 cycles"};
+  setFourKAliasing(M);
   Mem.StoreForwardBlockLatency = {13, "LLVM X86AvoidStoreForwardingBlocks "
                                       "(reviews.llvm.org/D41330): ~13 "
                                       "cycles"};
@@ -92,6 +101,7 @@ MachineModel makeSandyBridge() {
   Mem.StoresPerCycle = {1, "[IntelOpt §2.6.5] one store per cycle (p4)"};
 
   setSandyBridgeMacroFusion(M);
+  setSandyBridgeMicroFusion(M);
 
   M.Unlamination = {UnlaminationRule::AnyIndexed,
                     "[IntelOpt §2.6.2.2] indexed addressing unlaminates on "

@@ -41,6 +41,8 @@ MachineModel makeSkylake() {
                   "[uops.info] port names";
   M.LoadPorts = 0b00001100;         // p23
   M.StoreAddressPorts = 0b10001100; // p237
+  M.SimpleAddressOnlyPorts = {0b10000000, // p7
+                              "[IntelOpt §2.5] port 7 handles simple store addresses only; indexed stores use ports 2/3 [uiCA]"};
   M.StoreDataPorts = 0b00010000;    // p4
   M.IntALUPorts = 0b01100011;       // p0156
   M.BranchPorts = 0b01000001;       // p06
@@ -50,8 +52,8 @@ MachineModel makeSkylake() {
   FE.IssueWidth = {4, "[IntelOpt §2.5] allocation/rename 4 uops per cycle"};
   FE.PredecodeBytesPerCycle = {16, "[IntelOpt §2.5] legacy decode pipeline "
                                    "fetches 16 bytes per cycle"};
-  FE.PredecodeInstrsPerCycle = {6, "[IntelOpt §2.1.2.x] predecoder writes "
-                                   "up to 6 instructions per cycle; [uiCA]"};
+  FE.PredecodeInstrsPerCycle = {5, "[uiCA-cfg] preDecodeWidth = 5, measured "
+                                   "([IntelOpt §2.5] states 6)"};
   FE.Decoders = {4, "[IntelOpt §2.5] 1 complex + 3 simple decoders"};
   FE.DecodeUopsPerCycle = {5, "[WikiChip] legacy pipeline delivers 5 uops "
                               "per cycle (up from 4)"};
@@ -63,6 +65,18 @@ MachineModel makeSkylake() {
                                      "rule was lifted from Haswell on"};
   FE.LCPPenalty = {3, "[IntelOpt §3.4.2.3] length-changing prefix stall "
                       "~3 cycles"};
+  setIntelLegacyDecode(M);
+  FE.InstructionQueueSize = {25, "[uiCA-cfg] IQWidth = 25 (Skylake)"};
+  FE.MacroFusibleOnLastDecoder = {true, "[uiCA-cfg] Skylake decodes a "
+                                        "macro-fusible instruction on the "
+                                        "last decoder"};
+  FE.JCCErratum = {true, "[IntelJCC] JCC erratum microcode update: a jump "
+                         "that crosses or ends on a 32-byte boundary is not "
+                         "cached in the decoded ICache; [uiCA-cfg] "
+                         "branchCanBeLastInstrInCachedBlock = False"};
+  FE.DSBBothHalvesOfLine = {true, "[uiCA-cfg] both32ByteBlocksMustBeCacheable "
+                                  "(Skylake)"};
+  FE.DSBToMSStall = {2, "[uiCA-cfg] DSB_MS_Stall = 2 (Skylake)"};
 
   BackEndDesc &BE = M.BackEnd;
   BE.RetireWidth = {4, "[Agner §11] retires 4 fused uops per cycle per "
@@ -85,6 +99,7 @@ MachineModel makeSkylake() {
   Mem.LoadLatencyVec = {5, "[IntelOpt §2.5] FP/vector loads one cycle "
                            "slower than integer loads"};
   Mem.StoreForwardLatency = {5, "[Agner §11] store forwarding 4-5 cycles"};
+  setFourKAliasing(M);
   Mem.StoreForwardBlockLatency = {
       16, "measured (Cascade Lake, ../shared/data/bhive/measured-clx.csv): "
           "29 copy blocks whose loads overlap the previous iteration's "
@@ -97,6 +112,7 @@ MachineModel makeSkylake() {
   Mem.StoresPerCycle = {1, "[IntelOpt §2.5] one store per cycle (p4)"};
 
   setSandyBridgeMacroFusion(M);
+  setSandyBridgeMicroFusion(M);
 
   M.Unlamination = {UnlaminationRule::IndexedUnlessTwoOperandRMW,
                     "[IntelOpt §2.4.2.x] (Haswell and later); [uiCA] §4"};

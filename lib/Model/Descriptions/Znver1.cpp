@@ -85,6 +85,10 @@ MachineModel makeZnver1() {
   M.Divider = {9, "[uops.info] DIVSD/SQRTSD on FP3 (zen table); the integer "
                   "divider (ALU2) is a separate unit that the model folds "
                   "into the same single divider"};
+  M.AddressUopsImplied = {
+      true, "[uops.info] AMD rows list the FP pipes only; [LLVM-Zn] scheduling "
+            "models book FP loads on FP pipes and LEA on the AGUs: loads and "
+            "stores use the AGUs [AMDOpt17h/19h §2.10]"};
   M.LLVMResourcePorts = {
       {"ZnALU0", 1u << 0},  {"ZnALU1", 1u << 1},  {"ZnALU2", 1u << 2},
       {"ZnALU3", 1u << 3},  {"ZnAGU0", 1u << 4},  {"ZnAGU1", 1u << 5},

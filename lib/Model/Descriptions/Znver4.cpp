@@ -137,6 +137,13 @@ MachineModel makeZnver4() {
       "9-11; unrolled, the aliasing pair above 6.94 and add [rax+8], rdi; "
       "mov rax, [r12+0x78] 6.89 (address register rewritten; 1.13 as a "
       "loop). Conditions as [Agner] found on Zen 2"};
+  Mem.FourKAliasing = {
+      false, "measured on an EPYC 9004 host (loop form): mov [rdi], rax; "
+             "mov rax, [rdi+4096] runs at 1.00 cycle per iteration, as with "
+             "+4160 or +64 (a falsely dependent load would chain the "
+             "iterations at the load-to-use latency); a C copy loop with "
+             "source - destination = 4096 - 32 runs as fast as any other "
+             "offset"};
   Mem.StoreForwardBlockLatency = {
       19, "measured on an EPYC 9004 host (loop form): mov [rax+8], edi; "
           "mov rdi, [rax+8] (a 64-bit reload of a 32-bit store) 19.02 "

@@ -1,0 +1,110 @@
+//===- FrontEndRules.h - One cycle of each front-end unit ------*- C++ -*-===//
+//
+// What the predecoder, the decoders and the uop cache do in one cycle,
+// given what waits for them. The simulator's front-end stage drives these
+// with its queues and clock; the static front-end bound drives them with
+// unlimited queues and no delays, which can only be faster: the bound is
+// a hard lower bound of the simulation because both use the same rules.
+// The rules and their parameters are [uiCA §4.1]'s measurements, as the
+// machine description records them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_MODEL_FRONTENDRULES_H
+#define LUARCH_MODEL_FRONTENDRULES_H
+
+#include "luarch/Model/FrontEndLayout.h"
+#include <deque>
+#include <optional>
+#include <vector>
+
+namespace luarch {
+namespace frontend {
+
+/// One dynamic instruction: instruction Index of copy (iteration) Copy;
+/// Time: when it was predecoded (the simulator's instruction queue).
+struct InstrRef {
+  unsigned Copy = 0, Index = 0;
+  long Time = 0;
+  bool operator==(const InstrRef &O) const {
+    return Copy == O.Copy && Index == O.Index;
+  }
+};
+
+/// Instructions fetched in order, cut into aligned blocks (16 bytes for the
+/// predecoder, a uop-cache window for the DSB).
+using Block = std::deque<InstrRef>;
+
+/// Appends one copy's instructions [First, End) to \p Blocks, cut at
+/// \p BlockBytes boundaries. A copy that continues straight-line code
+/// (\p Continues) may share its first block with the previous copy's last.
+/// With \p BranchSpill, a branch that ends in the next block adds an empty
+/// block (the predecoder spends a cycle on its tail [uiCA]).
+void appendBlocks(std::deque<Block> &Blocks, const FrontEndLayout &L,
+                  unsigned Copy, unsigned First, unsigned End,
+                  unsigned BlockBytes, bool Continues, bool BranchSpill);
+
+/// The predecoder: per cycle it takes the instructions of the front 16-byte
+/// block, up to \p Width, stopping at one that crosses into the next block;
+/// such an instruction is finished with the next block's cycle (when the
+/// group has room, or its opcode lies in the next block).
+struct Predecoder {
+  std::deque<Block> Blocks;
+  std::optional<InstrRef> Partial;
+  bool idle() const { return Blocks.empty() && !Partial; }
+  /// One cycle's group; \p LCPs counts its length-changing prefixes.
+  std::vector<InstrRef> cycle(const FrontEndLayout &L, unsigned Width,
+                              unsigned &LCPs);
+};
+
+/// The decoders: up to Decoders instructions per cycle from the front of
+/// \p Queue whose \p Ready predicate holds, a complex instruction only as
+/// the first, a microcoded one last (the MS takes over), a branch or
+/// fused pair last; a macro-fusible instruction not on the last decoder
+/// where the core forbids it. Returns the decoded instructions.
+template <typename IsReady>
+std::vector<InstrRef> decodeCycle(std::deque<InstrRef> &Queue,
+                                  const FrontEndLayout &L,
+                                  const FrontEndDesc &FE, IsReady Ready) {
+  std::vector<InstrRef> Out;
+  unsigned Remaining = FE.Decoders, Decoded = 0;
+  while (!Queue.empty()) {
+    InstrRef R = Queue.front();
+    const FrontEndInstr &I = L.Instrs[R.Index];
+    if (I.FusedIntoPrev) { // decoded with the instruction before it
+      Queue.pop_front();
+      continue;
+    }
+    if (!Ready(R))
+      break;
+    if (!Out.empty() && I.Complex)
+      break;
+    if (I.MacroFusible && !FE.MacroFusibleOnLastDecoder) {
+      if (Decoded + 1 == FE.Decoders)
+        break;
+      if (Queue.size() < 2 || !Ready(Queue[1]))
+        break;
+    }
+    Queue.pop_front();
+    Out.push_back(R);
+    if (I.MicrocodeUops)
+      break;
+    Remaining = I.Complex ? std::min(Remaining - 1, I.SimpleDecodersAfter)
+                          : Remaining - 1;
+    ++Decoded;
+    if (Remaining == 0 || I.Branch || I.FusedWithNext)
+      break;
+  }
+  return Out;
+}
+
+/// The uop cache: up to \p Width fused uops per cycle from the front
+/// window, continuing into the next window when that one follows
+/// contiguously; a microcoded instruction ends the group (the MS takes
+/// over). Consumes the delivered instructions from \p Windows.
+std::vector<InstrRef> dsbCycle(std::deque<Block> &Windows,
+                               const FrontEndLayout &L, unsigned Width);
+
+} // namespace frontend
+} // namespace luarch
+
+#endif

@@ -1,0 +1,119 @@
+//===- AllocateStage.cpp - Rename, allocate and bind ports ---------------===//
+//
+// In order from the uop queue, up to the issue width: an issue slot enters
+// when every buffer of the resource table it needs has room (checked in
+// the table's order, which names the stall); its instruction is renamed
+// when its first slot enters; each uop is bound to a port (Scheduler).
+// Zero idioms and eliminated moves complete here. On cores with the
+// iteration-boundary rule (Sandy/Ivy Bridge) uops of different iterations
+// never issue in the same cycle.
+//
+//===----------------------------------------------------------------------===//
+#include "Stages.h"
+
+#include <cmath>
+
+namespace luarch {
+namespace sim {
+
+AllocCause AllocateStage::cycle() {
+  const double Width = C.Config[ResourceId::IssueWidth];
+  Credit = std::min(Credit, 1.0 - Eps) + Width;
+  AllocCause Cause = AllocCause::FrontEnd;
+  double Issued = 0;
+  int FirstIter = -1;
+  while (!C.Queue.empty()) {
+    QueuedSlot Q = C.Queue.front();
+    if (C.Config.IterationBoundaryRule && FirstIter >= 0 &&
+        int(Q.Iter) != FirstIter)
+      break;
+    if (Q.Slot >= 0 && Credit < 1.0 - Eps) {
+      Cause = AllocCause::IssuedFullWidth;
+      break;
+    }
+    const SInstr &SI = C.Body[Q.Index];
+    // The instruction being issued is the youngest in the ROB, or new.
+    bool New = C.ROB.empty() || C.ROB.back().Iter != Q.Iter ||
+               C.ROB.back().Index != Q.Index || C.ROB.back().FullyIssued;
+    const SSlot *Slot = Q.Slot >= 0 ? &SI.Slots[Q.Slot] : nullptr;
+    // What the slot takes from each buffer checked at allocation.
+    std::array<double, NumResources> Need{};
+    auto need = [&](ResourceId Id) -> double & { return Need[unsigned(Id)]; };
+    if (Slot) {
+      need(ResourceId::ROB) = Slot->ROBEntries;
+      need(ResourceId::Scheduler) = Slot->NumUops;
+      need(ResourceId::LoadBuffer) = Slot->Loads;
+      need(ResourceId::StoreBuffer) = Slot->Stores;
+    }
+    need(ResourceId::IntRegisters) = New && SI.WritesGPR;
+    need(ResourceId::VecRegisters) = New && SI.WritesVec;
+    bool Fits = true;
+    for (const ResourceSpec &R : resourceTable()) {
+      if (R.Class != ResourceClass::Buffer ||
+          (R.Freed != FreedAt::Retire && R.Freed != FreedAt::Dispatch))
+        continue;
+      double N = Need[unsigned(R.Id)];
+      if (N > 0 && !C.Buffers.fits(R.Id, N)) {
+        Cause = R.WhenFull;
+        Fits = false;
+        break;
+      }
+    }
+    if (!Fits)
+      break;
+    C.Queue.pop_front();
+    if (FirstIter < 0)
+      FirstIter = Q.Iter;
+    if (New) {
+      InFlightInstr &X = C.ROB.allocate();
+      X.Iter = Q.Iter;
+      X.Index = Q.Index;
+      X.IssueCycle = C.Cycle;
+      X.Uops.resize(SI.Uops.size());
+      // Rename: producers of the sources, then this instruction's results.
+      for (RegUnit U : SI.Reads)
+        X.SrcProd.push_back(C.Rename.producer(U));
+      for (RegUnit U : SI.AddrReads)
+        X.AddrProd.push_back(C.Rename.producer(U));
+      if (SI.MemProducer >= 0 && Q.Iter >= SI.MemDistance)
+        X.MemProd =
+            int64_t(Q.Iter - SI.MemDistance) * C.N + SI.MemProducer;
+      for (RegUnit U : SI.Writes)
+        C.Rename.rename(U, X.Seq);
+      X.Renamed = true;
+    }
+    InFlightInstr &X = C.ROB.back();
+    X.LastIssueCycle = C.Cycle;
+    for (size_t B = 0; B < std::size(HeldUntilRetire); ++B) {
+      double N = Need[unsigned(HeldUntilRetire[B])];
+      C.Buffers.take(HeldUntilRetire[B], N);
+      X.Held[B] += N;
+    }
+    if (Slot) {
+      C.Buffers.take(ResourceId::Scheduler, Slot->NumUops);
+      for (unsigned U = Slot->FirstUop; U < Slot->FirstUop + Slot->NumUops;
+           ++U) {
+        X.Uops[U].State = UopState::Waiting;
+        X.Uops[U].IssueCycle = C.Cycle;
+        C.Sched.bind(X, U);
+      }
+      ++X.SlotsIssued;
+      Credit -= 1;
+      Issued += 1;
+    }
+    if (X.SlotsIssued == SI.Slots.size()) {
+      X.FullyIssued = true;
+      C.finishIfDone(X);
+      if (C.Events.wantsInstructionEvents()) {
+        InstrEvent E{X.Iter, X.Index, X.IssueCycle, -1};
+        C.Events.emit([&](SimListener &V) { V.onInstrIssued(E); });
+      }
+    }
+  }
+  if (Cause == AllocCause::FrontEnd && Issued + Eps >= std::floor(Width + Eps))
+    Cause = AllocCause::IssuedFullWidth;
+  return Cause;
+}
+
+} // namespace sim
+} // namespace luarch

@@ -1,0 +1,148 @@
+//===- Core.cpp - Operand readiness and completion ------------------------===//
+//
+// Time is counted in cycles, but completion stamps are real numbers so that
+// scaled latencies (sensitivity sweeps) accumulate exactly; a value is
+// available at cycle c when its stamp <= c.
+//
+//===----------------------------------------------------------------------===//
+#include "Core.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace luarch {
+namespace sim {
+
+Core::Core(const Kernel &K, ArrayRef<DecodedInstr> D, const DependencyAnalysis &Deps,
+           const SimConfig &C, const SimOptions &O)
+    : Config(C), Opts(O), Body(buildSimKernel(K, D, Deps, C)),
+      Layout(C.Model ? buildFrontEndLayout(K, D, *C.Model, K.Alignment)
+                     : FrontEndLayout()),
+      N(D.size()),
+      MaxIter(O.MaxIterations ? O.MaxIterations : 2000), Buffers(C),
+      Rename(C[ResourceId::ROB]), Exec(C),
+      Sched(*this, C.PortCapacity.size(), C.Binding) {}
+
+double Core::valueTime(int64_t Seq, int64_t *Blocker) {
+  InFlightInstr *P = ROB.find(Seq);
+  if (!P)
+    return Seq < 0 ? 0 : Rename.resultTime(uint64_t(Seq));
+  if (P->ResultTime != Unknown)
+    return P->ResultTime;
+  if (P->Renamed && Body[P->Index].Done == Completion::PassThrough) {
+    // An eliminated move: its value is its source's.
+    double T = 0;
+    for (int64_t Src : P->SrcProd)
+      T = std::max(T, valueTime(Src, Blocker));
+    if (T != Unknown)
+      P->ResultTime = std::max<double>(T, P->IssueCycle);
+    return P->ResultTime;
+  }
+  if (Blocker)
+    *Blocker = Seq;
+  return Unknown;
+}
+
+double Core::uopReadyTime(InFlightInstr &I, unsigned U) {
+  InFlightUop &DU = I.Uops[U];
+  if (DU.ReadyCache != Unknown)
+    return DU.ReadyCache;
+  DU.WaitingOn = -1;
+  DU.WaitingOnUop = -1;
+  const SInstr &SI = Body[I.Index];
+  const SUop &SU = SI.Uops[U];
+  double T = DU.IssueCycle + 1; // dispatch after the issue cycle
+  auto addProducer = [&](int64_t P) {
+    int64_t Blocker = -1;
+    double V = valueTime(P, &Blocker);
+    if (V == Unknown && DU.WaitingOn < 0)
+      DU.WaitingOn = Blocker;
+    T = std::max(T, V);
+  };
+  if (SU.ReadsSrc)
+    for (int64_t P : I.SrcProd)
+      addProducer(P);
+  if (SU.MergesSources) {
+    // Completes no earlier than the merged value: start >= value - latency.
+    double Start = T;
+    for (int64_t P : I.SrcProd)
+      addProducer(P);
+    T = T == Unknown ? Unknown : std::max(Start, T - SU.Latency);
+  }
+  if (SU.ReadsAddr)
+    for (int64_t P : I.AddrProd)
+      addProducer(P);
+  if (SU.Input >= 0) {
+    const InFlightUop &In = I.Uops[SU.Input];
+    if (In.State != UopState::Dispatched)
+      DU.WaitingOnUop = SU.Input;
+    T = std::max(T, In.State == UopState::Dispatched ? In.Stamp : Unknown);
+  }
+  if (SU.Kind == UopKind::Load && I.MemProd >= 0 && SI.MemBlocked) {
+    // Forwarding fails: the load waits for the store to retire and commit.
+    double Retired;
+    if (ROB.find(I.MemProd)) {
+      if (DU.WaitingOn < 0)
+        DU.WaitingOn = I.MemProd; // woken when the store retires
+      T = Unknown;
+    } else if (Rename.retiredAt(uint64_t(I.MemProd), Retired)) {
+      T = std::max(T, Retired + SI.MemExtra);
+    }
+  } else if (SU.Kind == UopKind::Load && I.MemProd >= 0) {
+    if (InFlightInstr *St = ROB.find(I.MemProd)) {
+      // Forwarding latency counts from the store data's dispatch (as in
+      // the static analysis: store + reload = the forwarding latency). The
+      // store's address must be known too (its STA has executed).
+      double Data = 0;
+      const SInstr &SS = Body[St->Index];
+      for (unsigned V = 0; V < St->Uops.size(); ++V) {
+        const SUop &SV = SS.Uops[V];
+        bool Known = St->Uops[V].State == UopState::Dispatched;
+        if (SV.Kind == UopKind::StoreData)
+          Data = std::max(Data,
+                          Known ? St->Uops[V].Stamp - SV.Latency : Unknown);
+        else if (SV.Kind == UopKind::StoreAddress)
+          Data = std::max(Data, Known ? St->Uops[V].Stamp : Unknown);
+      }
+      if (Data == Unknown && DU.WaitingOn < 0)
+        DU.WaitingOn = I.MemProd;
+      T = std::max(T, Data + SI.MemExtra);
+    }
+  }
+  DU.ReadyCache = T;
+  return T;
+}
+
+void Core::finishIfDone(InFlightInstr &I) {
+  if (!I.FullyIssued || I.DoneTime != Unknown)
+    return;
+  const SInstr &SI = Body[I.Index];
+  if (SI.Done == Completion::AtIssue) {
+    I.DoneTime = I.ResultTime = I.LastIssueCycle;
+    return;
+  }
+  if (I.UopsDispatched < I.Uops.size())
+    return;
+  if (SI.Done == Completion::PassThrough) {
+    // Its value is its source's (valueTime resolves it); it is done at
+    // rename unless it carries uops (Golden Cove's dec executed at rename
+    // with a macro-fused jcc still executes the branch).
+    double Done = I.LastIssueCycle;
+    for (const InFlightUop &U : I.Uops)
+      Done = std::max(Done, U.Stamp);
+    I.DoneTime = Done;
+    return;
+  }
+  double Done = 0, Result = -1;
+  for (unsigned U = 0; U < I.Uops.size(); ++U) {
+    Done = std::max(Done, I.Uops[U].Stamp);
+    if (SI.Uops[U].WritesResult)
+      Result = std::max(Result, I.Uops[U].Stamp);
+  }
+  I.DoneTime = Done;
+  I.ResultTime = Result >= 0 ? Result : Done;
+}
+
+} // namespace sim
+} // namespace luarch

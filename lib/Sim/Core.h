@@ -1,0 +1,86 @@
+//===- Core.h - The simulated core: its units and shared queries -*- C++ -*-===//
+//
+// What every stage works on: the kernel as the simulator sees it, the
+// configuration, the hardware units, the clock, and the views subscribed
+// to events. It answers the questions several stages ask (when is a value
+// available, when can a uop start, has an instruction completed); stages
+// own only their per-cycle credits.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_LIB_SIM_CORE_H
+#define LUARCH_LIB_SIM_CORE_H
+
+#include "Scheduler.h"
+#include "SimKernel.h"
+#include "Units.h"
+#include "luarch/Model/FrontEndLayout.h"
+#include "luarch/Sim/Simulator.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <vector>
+
+namespace luarch {
+namespace sim {
+
+/// The subscribed views, with the flag that lets stages skip building
+/// per-instruction events nobody wants.
+class EventBus {
+public:
+  void subscribe(SimListener *L) { Views.push_back(L); }
+  /// Asks the views, once per cycle, whether they want instruction events.
+  void refresh() {
+    WantsInstr = false;
+    for (SimListener *V : Views)
+      WantsInstr |= V->wantsInstructionEvents();
+  }
+  bool wantsInstructionEvents() const { return WantsInstr; }
+  template <typename Fn> void emit(Fn F) const {
+    for (SimListener *V : Views)
+      F(*V);
+  }
+
+private:
+  std::vector<SimListener *> Views;
+  bool WantsInstr = false;
+};
+
+struct Core {
+  Core(const Kernel &K, llvm::ArrayRef<DecodedInstr> D, const DependencyAnalysis &Deps,
+       const SimConfig &C, const SimOptions &O);
+
+  const SimConfig &Config;
+  const SimOptions &Opts;
+  const SimKernel Body;
+  /// The kernel as the front end sees it (the static bound's layout).
+  const FrontEndLayout Layout;
+  const size_t N;         ///< instructions per iteration
+  const unsigned MaxIter; ///< iterations fetched at most
+
+  long Cycle = 0;
+  BufferPool Buffers;
+  ReorderBuffer ROB;
+  RenameMap Rename;
+  ExecutionUnits Exec;
+  UopQueue Queue;
+  Scheduler Sched;
+  EventBus Events;
+
+  double now() const { return double(Cycle); }
+  /// When the value produced by dynamic instruction \p Seq is available
+  /// (0 if it retired long ago or never existed, Unknown if not yet
+  /// known; then \p Blocker names the instruction to wait for).
+  double valueTime(int64_t Seq, int64_t *Blocker = nullptr);
+  /// Earliest start of uop \p U of \p I (Unknown while a producer's time
+  /// is unknown; the uop records what it waits on).
+  double uopReadyTime(InFlightInstr &I, unsigned U);
+  bool uopDone(const InFlightInstr &I, unsigned U) const {
+    return I.Uops[U].State == UopState::Dispatched &&
+           I.Uops[U].Stamp <= now() + Eps;
+  }
+  /// Sets DoneTime/ResultTime once every uop has dispatched.
+  void finishIfDone(InFlightInstr &I);
+};
+
+} // namespace sim
+} // namespace luarch
+
+#endif

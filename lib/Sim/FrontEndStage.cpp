@@ -1,0 +1,238 @@
+//===- FrontEndStage.cpp - Delivery into the uop queue -------------------===//
+//
+// Two kinds of front end (FrontEndDesc::Kind):
+//  * uop cache only: up to the front-end width of issue slots per cycle;
+//    without an LSD a taken loop branch ends the cycle's delivery;
+//  * Intel's: per cycle one source delivers (after [uiCA §4.1]):
+//      - the loop stream detector refills the empty uop queue with
+//        LSDUnroll iterations of the loop;
+//      - the uop cache (DSB) delivers up to its width from one window and
+//        the next one when that follows contiguously;
+//      - the legacy decoders: the predecoder takes one 16-byte block's
+//        instructions per cycle (length-changing prefixes stall it), the
+//        decoders take predecoded instructions after a fixed delay, one
+//        complex instruction per group, a branch ending the group;
+//      - the microcode sequencer takes over microcoded instructions, after
+//        a stall that depends on who handed over.
+//    The DSB serves a loop's cached windows; after an uncached one the
+//    legacy decoders take over until the loop's back edge.
+// No source delivers while the uop queue cannot take a full DSB group.
+//
+//===----------------------------------------------------------------------===//
+#include "Stages.h"
+
+#include <cmath>
+
+namespace luarch {
+namespace sim {
+
+using frontend::InstrRef;
+
+FrontEndStage::FrontEndStage(Core &C)
+    : C(C), L(C.Layout),
+      QueueCapacity(std::max(C.Config[ResourceId::UopQueue],
+                             std::ceil(2 * C.Config[ResourceId::IssueWidth]))),
+      StopAtBranch(C.Body.Shape == KernelShape::Loop && !C.Config.UseLSD &&
+                   C.Body.EndsWithBranch) {
+  Source = L.Source;
+}
+
+void FrontEndStage::cycle() {
+  if (L.Kind == FrontEndKind::IntelLegacyDSB && !L.Instrs.empty())
+    intelCycle();
+  else
+    uopCacheCycle();
+}
+
+void FrontEndStage::uopCacheCycle() {
+  Credit = std::min(Credit, 1.0 - Eps) + C.Config[ResourceId::FrontEndWidth];
+  while (NextIter < C.MaxIter && double(C.Queue.size()) < QueueCapacity) {
+    const SInstr &SI = C.Body[NextIndex];
+    if (SI.Slots.empty()) {
+      C.Queue.push_back({NextIter, NextIndex, -1});
+    } else {
+      if (Credit < 1.0 - Eps)
+        break;
+      C.Queue.push_back({NextIter, NextIndex, NextSlot});
+      Credit -= 1;
+      if (++NextSlot < int(SI.Slots.size()))
+        continue;
+    }
+    NextSlot = 0;
+    if (++NextIndex == C.N) {
+      NextIndex = 0;
+      ++NextIter;
+      if (StopAtBranch)
+        break;
+    }
+  }
+}
+
+void FrontEndStage::deliver(InstrRef R, unsigned From, unsigned To) {
+  const SInstr &SI = C.Body[R.Index];
+  if (SI.Slots.empty()) {
+    C.Queue.push_back({R.Copy, R.Index, -1});
+    return;
+  }
+  for (unsigned S = From; S < To && S < SI.Slots.size(); ++S)
+    C.Queue.push_back({R.Copy, R.Index, int(S)});
+}
+
+void FrontEndStage::handOver(InstrRef R, unsigned Stall, unsigned PostStall) {
+  const FrontEndInstr &X = L.Instrs[R.Index];
+  unsigned Slots = C.Body[R.Index].Slots.size();
+  if (!X.MicrocodeUops) {
+    deliver(R, 0, Slots);
+  } else {
+    Microcode.push_back({R, 0, Slots});
+    MSStall = Stall;
+    MSPostStall = PostStall;
+  }
+  // The jcc fused into this instruction rides along (it has no slot).
+  if (X.FusedWithNext && R.Index + 1 < L.Instrs.size()) {
+    InstrRef J{R.Copy, R.Index + 1};
+    if (X.MicrocodeUops)
+      Microcode.push_back({J, 0, 0});
+    else
+      deliver(J, 0, 0);
+  }
+}
+
+void FrontEndStage::microcodeCycle() {
+  if (MSStall) {
+    --MSStall;
+    return;
+  }
+  unsigned Budget = C.Config.Model->FrontEnd.MSUopsPerCycle;
+  while (!Microcode.empty() && Budget) {
+    MicrocodeFlow &F = Microcode.front();
+    unsigned N = std::min(Budget, F.End - F.Next);
+    deliver(F.R, F.Next, F.Next + N);
+    F.Next += N;
+    Budget -= N;
+    if (F.Next >= F.End)
+      Microcode.pop_front();
+  }
+  if (Microcode.empty())
+    MSStall = MSPostStall;
+}
+
+void FrontEndStage::fetch() {
+  const FrontEndDesc &FE = C.Config.Model->FrontEnd;
+  unsigned N = L.Instrs.size();
+  while (NextCopy < C.MaxIter && DSBWindows.size() < 2 &&
+         Predecode.Blocks.size() < 4) {
+    unsigned Copy = NextCopy++;
+    if (!L.Loop) {
+      if (Source == UopSource::DSB)
+        frontend::appendBlocks(DSBWindows, L, Copy, 0, N, FE.DSBWindowBytes,
+                               Copy > 0, false);
+      else
+        frontend::appendBlocks(Predecode.Blocks, L, Copy, 0, N, 16, Copy > 0,
+                               true);
+      continue;
+    }
+    // A loop: its cached windows for the DSB, the rest for the predecoder.
+    for (const CacheWindow &W : L.Windows) {
+      if (W.Cached)
+        frontend::appendBlocks(DSBWindows, L, Copy, W.FirstInstr, W.EndInstr,
+                               FE.DSBWindowBytes, false, false);
+      else
+        frontend::appendBlocks(Predecode.Blocks, L, Copy, W.FirstInstr,
+                               W.EndInstr, 16, false, true);
+    }
+  }
+}
+
+void FrontEndStage::intelCycle() {
+  const FrontEndDesc &FE = C.Config.Model->FrontEnd;
+  // The configured front-end width (a sweep scales it): whole uops per
+  // cycle; unused capacity is lost, only the width's fraction carries.
+  double Carry = std::max(0.0, Credit - std::floor(Credit + Eps));
+  Credit = Carry + C.Config[ResourceId::FrontEndWidth];
+  unsigned DSBWidth = unsigned(std::floor(Credit + Eps));
+  if (double(C.Queue.size()) + DSBWidth > QueueCapacity)
+    return;
+
+  if (Source == UopSource::LoopStream) {
+    // Refilled only when it has run empty [uiCA].
+    if (!C.Queue.empty())
+      return;
+    for (unsigned K = 0; K < L.LSDUnroll && NextCopy < C.MaxIter; ++K) {
+      unsigned Copy = NextCopy++;
+      for (unsigned I = 0; I < L.Instrs.size(); ++I)
+        deliver({Copy, I}, 0, C.Body[I].Slots.size());
+    }
+    return;
+  }
+
+  fetch();
+  if (!Microcode.empty() || MSStall) {
+    microcodeCycle();
+    return;
+  }
+  bool FirstWindowCached = cachedAt(0);
+  if (Source == UopSource::LegacyDecode) {
+    // Predecoder: a group per cycle, held back by LCP stalls.
+    if (!PredecodeStall) {
+      if (Predecoded.empty() && !Predecode.idle() &&
+          InstrQueue.size() + FE.PredecodeInstrsPerCycle <=
+              FE.InstructionQueueSize) {
+        unsigned LCPs = 0;
+        Predecoded = Predecode.cycle(L, FE.PredecodeInstrsPerCycle, LCPs);
+        PredecodeStall = LCPs * FE.LCPPenalty;
+      }
+      if (!PredecodeStall) {
+        for (InstrRef R : Predecoded) {
+          R.Time = C.Cycle;
+          InstrQueue.push_back(R);
+        }
+        Predecoded.clear();
+      }
+    }
+    if (PredecodeStall)
+      --PredecodeStall;
+    // Decoders.
+    long Now = C.Cycle;
+    unsigned Delay = FE.PredecodeToDecodeDelay;
+    std::vector<InstrRef> Group = frontend::decodeCycle(
+        InstrQueue, L, FE,
+        [&](InstrRef R) { return R.Time + long(Delay) <= Now; });
+    for (InstrRef R : Group)
+      handOver(R, FE.MITEToMSStall, FE.MITEToMSStall);
+    // Back at the loop's start: the DSB resumes if it holds that window.
+    if (L.Loop && !Group.empty() && FirstWindowCached) {
+      const FrontEndInstr &Last = L.Instrs[Group.back().Index];
+      if (Last.Branch || Last.FusedWithNext)
+        Source = UopSource::DSB;
+    }
+    return;
+  }
+  // The uop cache.
+  size_t Before = DSBWindows.size();
+  std::vector<InstrRef> Group = frontend::dsbCycle(DSBWindows, L, DSBWidth);
+  for (InstrRef R : Group) {
+    handOver(R, FE.DSBToMSStall, 0);
+    Credit -= L.Instrs[R.Index].DecoderUops;
+  }
+  if (L.Loop && !Group.empty() && DSBWindows.size() < Before) {
+    // A window is done: the legacy decoders take over when the code that
+    // follows is not cached (after the back edge: the loop's start).
+    const FrontEndInstr &Last = L.Instrs[Group.back().Index];
+    unsigned Next = Group.back().Index + 1;
+    if (Last.Taken || Last.FusedWithNext || Next == L.Instrs.size())
+      Next = 0;
+    if (!cachedAt(Next))
+      Source = UopSource::LegacyDecode;
+  }
+}
+
+bool FrontEndStage::cachedAt(unsigned Index) const {
+  for (const CacheWindow &W : L.Windows)
+    if (Index >= W.FirstInstr && Index < W.EndInstr)
+      return W.Cached;
+  return false;
+}
+
+} // namespace sim
+} // namespace luarch

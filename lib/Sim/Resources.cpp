@@ -1,0 +1,122 @@
+//===- Resources.cpp - The one table of scalable machine resources -------===//
+#include "luarch/Sim/Resources.h"
+#include "luarch/Model/MachineModel.h"
+
+using namespace llvm;
+
+namespace luarch {
+
+StringRef allocCauseName(AllocCause C) {
+  switch (C) {
+  case AllocCause::IssuedFullWidth: return "issued at full width";
+  case AllocCause::FrontEnd: return "front end";
+  case AllocCause::ROBFull: return "ROB full";
+  case AllocCause::RSFull: return "RS full";
+  case AllocCause::LoadBufferFull: return "load buffer full";
+  case AllocCause::StoreBufferFull: return "store buffer full";
+  case AllocCause::RegisterFileFull: return "register file full";
+  case AllocCause::NumCauses: break;
+  }
+  return "?";
+}
+
+StringRef allocCauseDescription(AllocCause C) {
+  switch (C) {
+  case AllocCause::IssuedFullWidth: return "allocation issued at full width";
+  case AllocCause::FrontEnd: return "the uop queue had fewer uops than the "
+                                    "issue width";
+  case AllocCause::ROBFull: return "allocation stalled: reorder buffer full";
+  case AllocCause::RSFull: return "allocation stalled: scheduler full";
+  case AllocCause::LoadBufferFull: return "allocation stalled: load buffer "
+                                          "full";
+  case AllocCause::StoreBufferFull: return "allocation stalled: store buffer "
+                                           "full";
+  case AllocCause::RegisterFileFull: return "allocation stalled: no free "
+                                            "physical register";
+  case AllocCause::NumCauses: break;
+  }
+  return "?";
+}
+
+namespace {
+
+constexpr ResourceId None = ResourceId::NumResources;
+
+double one(const MachineModel &) { return 1; }
+
+const ResourceSpec Table[] = {
+    {ResourceId::DividerSpeed, "divider", "divider", ResourceClass::Speed, "",
+     one, FreedAt::Never, AllocCause::NumCauses, false, true,
+     NeededBy::Divides, None},
+    {ResourceId::IssueWidth, "issue-width", "issue width",
+     ResourceClass::Width, "FrontEnd.IssueWidth",
+     [](const MachineModel &M) { return double(M.FrontEnd.IssueWidth); },
+     FreedAt::Never, AllocCause::NumCauses, false, true, NeededBy::Always,
+     ResourceId::FrontEndWidth},
+    {ResourceId::RetireWidth, "retire-width", "retire width",
+     ResourceClass::Width, "BackEnd.RetireWidth",
+     [](const MachineModel &M) { return double(M.BackEnd.RetireWidth); },
+     FreedAt::Never, AllocCause::NumCauses, false, true, NeededBy::Always,
+     None},
+    {ResourceId::ROB, "rob", "ROB", ResourceClass::Buffer, "BackEnd.ROBSize",
+     [](const MachineModel &M) { return double(M.BackEnd.ROBSize); },
+     FreedAt::Retire, AllocCause::ROBFull, true, true, NeededBy::Always, None},
+    {ResourceId::Scheduler, "rs", "RS", ResourceClass::Buffer,
+     "BackEnd.SchedulerSize",
+     [](const MachineModel &M) { return double(M.BackEnd.SchedulerSize); },
+     FreedAt::Dispatch, AllocCause::RSFull, true, true, NeededBy::Always,
+     None},
+    {ResourceId::LoadBuffer, "lb", "load buffer", ResourceClass::Buffer,
+     "BackEnd.LoadBufferSize",
+     [](const MachineModel &M) { return double(M.BackEnd.LoadBufferSize); },
+     FreedAt::Retire, AllocCause::LoadBufferFull, true, true, NeededBy::Loads,
+     None},
+    {ResourceId::StoreBuffer, "sb", "store buffer", ResourceClass::Buffer,
+     "BackEnd.StoreBufferSize",
+     [](const MachineModel &M) { return double(M.BackEnd.StoreBufferSize); },
+     FreedAt::Retire, AllocCause::StoreBufferFull, true, true,
+     NeededBy::Stores, None},
+    {ResourceId::IntRegisters, "int-prf", "integer registers",
+     ResourceClass::Buffer, "BackEnd.IntPRFSize",
+     [](const MachineModel &M) { return double(M.BackEnd.IntPRFSize); },
+     FreedAt::Retire, AllocCause::RegisterFileFull, true, true,
+     NeededBy::GPRWrites, None},
+    {ResourceId::VecRegisters, "vec-prf", "vector registers",
+     ResourceClass::Buffer, "BackEnd.VecPRFSize",
+     [](const MachineModel &M) { return double(M.BackEnd.VecPRFSize); },
+     FreedAt::Retire, AllocCause::RegisterFileFull, true, true,
+     NeededBy::VecWrites, None},
+    // The uop queue (IDQ) between the front end and allocation; 64 where a
+    // description gives no size.
+    {ResourceId::UopQueue, "uop-queue", "uop queue", ResourceClass::Buffer,
+     "FrontEnd.UopQueueSize",
+     [](const MachineModel &M) {
+       return M.FrontEnd.UopQueueSize ? double(M.FrontEnd.UopQueueSize) : 64;
+     },
+     FreedAt::Issue, AllocCause::NumCauses, false, false, NeededBy::Always,
+     None},
+    // Uops delivered into the uop queue per cycle: the uop cache's width,
+    // else the issue width.
+    {ResourceId::FrontEndWidth, "frontend-width", "front-end width",
+     ResourceClass::Width, "FrontEnd.UopCacheWidth",
+     [](const MachineModel &M) {
+       return M.FrontEnd.UopCacheWidth ? double(M.FrontEnd.UopCacheWidth)
+                                       : double(M.FrontEnd.IssueWidth);
+     },
+     FreedAt::Never, AllocCause::NumCauses, false, false, NeededBy::Always,
+     None},
+};
+static_assert(sizeof(Table) / sizeof(Table[0]) == NumResources,
+              "one row per ResourceId");
+
+} // namespace
+
+ArrayRef<ResourceSpec> resourceTable() {
+#ifndef NDEBUG
+  for (unsigned I = 0; I < NumResources; ++I)
+    assert(unsigned(Table[I].Id) == I && "rows in ResourceId order");
+#endif
+  return Table;
+}
+
+} // namespace luarch

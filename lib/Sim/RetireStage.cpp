@@ -1,0 +1,98 @@
+//===- RetireStage.cpp - In-order retirement -----------------------------===//
+#include "Stages.h"
+
+#include <cmath>
+
+namespace luarch {
+namespace sim {
+
+bool RetireStage::cycle() {
+  const double Width = C.Config[ResourceId::RetireWidth];
+  Credit = std::min(Credit, 1.0 - Eps) + Width;
+  RetiredThisCycle = 0;
+  FirstRetired = -1;
+  bool Any = false;
+  while (!C.ROB.empty()) {
+    InFlightInstr &H = C.ROB.front();
+    if (!H.FullyIssued)
+      break;
+    C.finishIfDone(H);
+    if (H.DoneTime == Unknown || H.DoneTime > C.now() + Eps)
+      break;
+    unsigned Slots = C.Body[H.Index].RetireSlots;
+    // Wider-than-width instructions retire over several cycles' credit.
+    double Need = std::min<double>(Slots, std::floor(Width + Eps));
+    if (Slots && Credit + Eps < Need)
+      break;
+    Credit -= Slots;
+    RetiredThisCycle += Slots;
+    if (FirstRetired < 0)
+      FirstRetired = H.Index;
+    for (size_t B = 0; B < std::size(HeldUntilRetire); ++B)
+      C.Buffers.release(HeldUntilRetire[B], H.Held[B]);
+    C.valueTime(H.Seq); // resolve a pass-through value before it leaves
+    C.Rename.recordRetired(H.Seq, H.ResultTime, C.Cycle);
+    C.Sched.wake(H); // loads blocked on this store may go now
+    if (C.Events.wantsInstructionEvents()) {
+      InstrEvent E{H.Iter, H.Index, C.Cycle,
+                   long(std::ceil(H.DoneTime - Eps))};
+      C.Events.emit([&](SimListener &V) { V.onInstrRetired(E); });
+    }
+    bool LastOfIter = H.Index + 1 == C.N;
+    unsigned Iter = H.Iter;
+    C.ROB.retireFront();
+    Any = true;
+    if (LastOfIter) {
+      ExecutionCounters Counters = C.Exec.counters();
+      Counters.Fill.InFlight = C.ROB.size();
+      Counters.Fill.Scheduled = size_t(C.Buffers.used(ResourceId::Scheduler));
+      Counters.Fill.Queued = C.Queue.size();
+      C.Events.emit([&](SimListener &V) {
+        V.onIterationRetired(Iter, C.Cycle, Counters);
+      });
+    }
+  }
+  return Any;
+}
+
+StallCause RetireStage::headCause(unsigned &Instr) {
+  const double Width = C.Config[ResourceId::RetireWidth];
+  if (RetiredThisCycle + Eps >= std::floor(Width + Eps) &&
+      RetiredThisCycle > 0) {
+    Instr = FirstRetired;
+    return StallCause::Retiring;
+  }
+  // The oldest unfinished instruction decides.
+  InFlightInstr *H = nullptr;
+  for (size_t I = 0; I < C.ROB.size(); ++I) {
+    InFlightInstr &X = C.ROB[I];
+    C.finishIfDone(X);
+    if (X.DoneTime == Unknown || X.DoneTime > C.now() + Eps) {
+      H = &X;
+      break;
+    }
+  }
+  if (!H) {
+    Instr = C.Queue.empty() ? 0 : C.Queue.front().Index;
+    return StallCause::FrontEnd;
+  }
+  Instr = H->Index;
+  if (!H->FullyIssued || H->LastIssueCycle >= C.Cycle)
+    return StallCause::FrontEnd; // it only just arrived
+  const SInstr &SI = C.Body[H->Index];
+  for (unsigned U = 0; U < H->Uops.size(); ++U) {
+    if (H->Uops[U].State == UopState::Dispatched)
+      continue;
+    if (C.uopReadyTime(*H, U) > C.now() + Eps)
+      return StallCause::Dependency;
+    if (SI.Uops[U].DivCycles > 0 && C.Exec.dividerBusy(C.now()))
+      return StallCause::DividerBusy;
+    if (SI.Uops[U].SerialCycles > 0 && C.Exec.serialBusy(C.now()))
+      return StallCause::SerialBusy;
+    return StallCause::PortContention;
+  }
+  return StallCause::Executing;
+}
+
+} // namespace sim
+} // namespace luarch

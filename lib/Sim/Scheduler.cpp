@@ -1,0 +1,150 @@
+//===- Scheduler.cpp - Reservation station and port binder ---------------===//
+#include "Scheduler.h"
+#include "Core.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace luarch {
+namespace sim {
+
+Scheduler::Scheduler(Core &C, unsigned NumPorts, PortBinding Binding)
+    : C(C), Binding(Binding), Ready(NumPorts), PendingByPort(NumPorts),
+      Waiting(NumPorts, 0), InFlight(NumPorts, 0) {}
+
+int Scheduler::choosePort(PortMask Mask) {
+  unsigned NP = Ready.size();
+  int Best = -1;
+  if (Binding == PortBinding::RoundRobin) {
+    for (unsigned K = 0; K < NP && Best < 0; ++K) {
+      unsigned P = (RoundRobin + K) % NP;
+      if (Mask & (PortMask(1) << P))
+        Best = P;
+    }
+    RoundRobin = (Best + 1) % NP;
+    return Best;
+  }
+  // The eligible port with the fewest uops bound to it (still waiting, or
+  // not yet completed), counting uops bound earlier in this cycle; ties go
+  // to the lowest port number.
+  const std::vector<unsigned> &Count =
+      Binding == PortBinding::LeastLoadedInRS ? Waiting : InFlight;
+  unsigned BestCount = ~0u;
+  for (unsigned P = 0; P < NP; ++P)
+    if ((Mask & (PortMask(1) << P)) && Count[P] < BestCount) {
+      Best = P;
+      BestCount = Count[P];
+    }
+  return Best;
+}
+
+void Scheduler::bind(InFlightInstr &I, unsigned U) {
+  int P = choosePort(C.Body[I.Index].Uops[U].Ports);
+  assert(P >= 0 && "the decoder gives every executed uop a port");
+  if (P < 0)
+    P = 0;
+  I.Uops[U].Port = P;
+  ++Waiting[P];
+  ++InFlight[P];
+  // Binding happens in program order: the queues stay sorted by age.
+  const SUop &SU = C.Body[I.Index].Uops[U];
+  if (SU.DivCycles > 0)
+    DividerQueue.push_back({I.Seq, uint8_t(U)});
+  if (SU.SerialCycles > 0)
+    SerialQueue.push_back({I.Seq, uint8_t(U)});
+  schedule(I, U);
+}
+
+void Scheduler::dispatched(unsigned P, const InFlightInstr &I, unsigned U) {
+  --Waiting[P];
+  const SUop &SU = C.Body[I.Index].Uops[U];
+  UopRef Key{I.Seq, uint8_t(U)};
+  auto erase = [&](std::vector<UopRef> &Q) {
+    auto It = std::lower_bound(Q.begin(), Q.end(), Key);
+    assert(It != Q.end() && *It == Key && "queued at bind");
+    Q.erase(It);
+  };
+  if (SU.DivCycles > 0)
+    erase(DividerQueue);
+  if (SU.SerialCycles > 0)
+    erase(SerialQueue);
+}
+
+bool Scheduler::oldestReady(const std::vector<UopRef> &Queue,
+                            const InFlightInstr &I, unsigned U) {
+  for (auto [Seq, V] : Queue) {
+    if (Seq == I.Seq && V == U)
+      return true;
+    InFlightInstr *X = C.ROB.find(Seq);
+    if (X && C.uopReadyTime(*X, V) <= C.now() + Eps)
+      return false; // an older uop is ready for the unit
+  }
+  return true;
+}
+
+bool Scheduler::firstForSharedUnits(const InFlightInstr &I, unsigned U) {
+  const SUop &SU = C.Body[I.Index].Uops[U];
+  return (SU.DivCycles <= 0 || oldestReady(DividerQueue, I, U)) &&
+         (SU.SerialCycles <= 0 || oldestReady(SerialQueue, I, U));
+}
+
+void Scheduler::schedule(InFlightInstr &I, unsigned U) {
+  InFlightUop &DU = I.Uops[U];
+  if (C.uopReadyTime(I, U) == Unknown) {
+    InFlightInstr *On = DU.WaitingOnUop >= 0 ? &I : C.ROB.find(DU.WaitingOn);
+    if (On) {
+      On->Waiters.push_back({I.Seq, uint8_t(U)});
+      return;
+    }
+    DU.WaitingOn = -1; // defensive: an unknown blocker cannot be waited on
+  }
+  if (DU.ReadyCache > C.now() + Eps) {
+    auto &Heap = PendingByPort[DU.Port];
+    Heap.push_back({DU.ReadyCache, I.Seq, uint8_t(U)});
+    std::push_heap(Heap.begin(), Heap.end(), std::greater<Pending>());
+    return;
+  }
+  auto &List = Ready[DU.Port];
+  UopRef Key{I.Seq, uint8_t(U)};
+  List.insert(std::lower_bound(List.begin(), List.end(), Key), Key);
+}
+
+void Scheduler::wake(InFlightInstr &Producer) {
+  Woken.insert(Woken.end(), Producer.Waiters.begin(), Producer.Waiters.end());
+  Producer.Waiters.clear();
+}
+
+void Scheduler::scheduleWoken() {
+  for (auto [Seq, U] : Woken)
+    if (InFlightInstr *X = C.ROB.find(Seq))
+      schedule(*X, U);
+  Woken.clear();
+}
+
+std::vector<UopRef> &Scheduler::readyList(unsigned P, double Now) {
+  auto &List = Ready[P];
+  auto &Heap = PendingByPort[P];
+  while (!Heap.empty() && Heap.front().Ready <= Now + Eps) {
+    UopRef Key{Heap.front().Seq, Heap.front().Uop};
+    List.insert(std::lower_bound(List.begin(), List.end(), Key), Key);
+    std::pop_heap(Heap.begin(), Heap.end(), std::greater<Pending>());
+    Heap.pop_back();
+  }
+  return List;
+}
+
+void Scheduler::recountInFlight() {
+  if (Binding != PortBinding::LeastLoadedInFlight)
+    return;
+  std::fill(InFlight.begin(), InFlight.end(), 0);
+  for (size_t I = 0; I < C.ROB.size(); ++I) {
+    InFlightInstr &X = C.ROB[I];
+    for (unsigned U = 0; U < X.Uops.size(); ++U)
+      if (X.Uops[U].Port >= 0 && !C.uopDone(X, U))
+        ++InFlight[X.Uops[U].Port];
+  }
+}
+
+} // namespace sim
+} // namespace luarch

@@ -1,0 +1,193 @@
+//===- SimKernel.cpp - The loop body as the simulator sees it ------------===//
+#include "SimKernel.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include <algorithm>
+
+using namespace llvm;
+
+namespace luarch {
+namespace sim {
+
+static LatencyClass latencyClass(const DecodedInstr &D, const Uop &U) {
+  if (U.Kind == UopKind::Load)
+    return LatencyClass::Load;
+  if (U.DividerCycles || D.DividerCycles)
+    return LatencyClass::Divider;
+  for (RegUnit R : D.Writes)
+    if (isVecUnit(R))
+      return LatencyClass::FPVec;
+  return LatencyClass::IntALU;
+}
+
+long stallLimit(ArrayRef<DecodedInstr> D, const SimConfig &C) {
+  long Occupancy = 0, Slots = 0;
+  for (const DecodedInstr &I : D) {
+    Slots += I.IssueSlots;
+    for (const Uop &U : I.Uops)
+      Occupancy += U.Latency + U.SerialCycles + U.DividerCycles;
+  }
+  long ItersInFlight = 1 + long(C[ResourceId::ROB]) / std::max(1L, Slots);
+  return 20000 + 2 * ItersInFlight * Occupancy;
+}
+
+/// Distributes \p T's uops over its \p Slots issue slots: micro-fused
+/// pairs share a slot (they come first: load+op, then store-address+data);
+/// the last slot takes whatever remains (rare wide instructions).
+static void buildSlots(SInstr &T, unsigned Slots, const SimConfig &C) {
+  T.Slots.clear();
+  unsigned N = T.Uops.size();
+  unsigned Pairs = N > Slots ? std::min(N - Slots, Slots) : 0;
+  unsigned U = 0;
+  for (unsigned Sl = 0; Sl < Slots; ++Sl) {
+    SSlot Q;
+    Q.FirstUop = U;
+    Q.NumUops = std::min<unsigned>(Sl < Pairs ? 2 : 1, N - U);
+    if (Sl + 1 == Slots)
+      Q.NumUops = N - U;
+    for (unsigned K = U; K < U + Q.NumUops; ++K) {
+      Q.Loads += T.Uops[K].Kind == UopKind::Load;
+      Q.Stores += T.Uops[K].Kind == UopKind::StoreAddress;
+    }
+    Q.ROBEntries = C.ROBMicroFusion ? 1 : std::max<unsigned>(1, Q.NumUops);
+    U += Q.NumUops;
+    T.Slots.push_back(Q);
+  }
+}
+
+/// Whether a uop of \p T takes its input from a uop issued in a later slot.
+static bool inputFromLaterSlot(const SInstr &T) {
+  SmallVector<unsigned, 8> SlotOf(T.Uops.size(), 0);
+  for (unsigned Sl = 0; Sl < T.Slots.size(); ++Sl)
+    for (unsigned K = 0; K < T.Slots[Sl].NumUops; ++K)
+      SlotOf[T.Slots[Sl].FirstUop + K] = Sl;
+  for (unsigned U = 0; U < T.Uops.size(); ++U)
+    if (T.Uops[U].Input > int(U) && SlotOf[T.Uops[U].Input] != SlotOf[U])
+      return true;
+  return false;
+}
+
+/// Moves the loads first, keeping the uops' input indices.
+static void loadsFirst(SmallVectorImpl<SUop> &Uops) {
+  std::stable_partition(Uops.begin(), Uops.end(), [](const SUop &V) {
+    return V.Kind == UopKind::Load;
+  });
+  SmallVector<int8_t, 8> NewIndex(Uops.size());
+  for (unsigned U = 0; U < Uops.size(); ++U)
+    NewIndex[Uops[U].Decoded] = int8_t(U);
+  for (SUop &V : Uops)
+    if (V.Input >= 0)
+      V.Input = NewIndex[V.Input];
+}
+
+static SInstr buildInstr(const DecodedInstr &X, unsigned I,
+                         const SimConfig &C) {
+  SInstr T;
+  T.Reads.assign(X.Reads.begin(), X.Reads.end());
+  T.AddrReads.assign(X.AddressReads.begin(), X.AddressReads.end());
+  T.Writes.assign(X.Writes.begin(), X.Writes.end());
+  for (RegUnit U : X.Writes) {
+    T.WritesGPR |= isGPRUnit(U);
+    T.WritesVec |= isVecUnit(U);
+  }
+  if (X.EliminatedMove) {
+    T.Done = Completion::PassThrough;
+    T.WritesGPR = T.WritesVec = false; // shares the source's register
+  } else if (X.Uops.empty()) {
+    T.Done = Completion::AtIssue;
+  }
+  for (const Uop &U : X.Uops) {
+    SUop V;
+    V.Ports = U.Ports;
+    V.Kind = U.Kind;
+    V.ReadsAddr = U.ReadsAddress;
+    V.ReadsSrc = U.ReadsSources;
+    V.WritesResult = U.WritesResult;
+    V.Input = U.InputUop;
+    V.Decoded = uint8_t(T.Uops.size());
+    V.Latency = U.Latency * C.LatencyScale[unsigned(latencyClass(X, U))];
+    if (I < C.InstrLatencyScale.size() && U.Kind != UopKind::Load)
+      V.Latency *= C.InstrLatencyScale[I];
+    V.DivCycles = U.DividerCycles / C[ResourceId::DividerSpeed];
+    V.SerialCycles = U.SerialCycles;
+    T.Uops.push_back(V);
+  }
+  // A pure load with register sources merges them into its result.
+  if (!X.Reads.empty() && none_of(T.Uops, [](const SUop &V) {
+        return V.ReadsSrc;
+      }))
+    for (SUop &V : T.Uops)
+      if (V.Kind == UopKind::Load && V.WritesResult)
+        V.MergesSources = true;
+  buildSlots(T, X.IssueSlots, C);
+  // A uop waiting in the scheduler for a load of its own instruction that
+  // has not issued yet: with enough of them (uops.info's 57-uop IDIV m64
+  // on Haswell has its load after 51 compute uops) the scheduler fills
+  // before the load can enter and nothing retires again. Microcode issues
+  // such a load first; so does the simulator. Unlaminated load+op pairs
+  // (one waiting uop, never a deadlock) keep the decoded order, compute
+  // slot first: which order the hardware uses is not measured, and the
+  // pinned Gus Jacobi figures were derived with this one.
+  if (!X.Unlaminated && inputFromLaterSlot(T)) {
+    loadsFirst(T.Uops);
+    buildSlots(T, X.IssueSlots, C);
+  }
+  T.RetireSlots = X.IssueSlots;
+  return T;
+}
+
+/// Store→load edges found statically: the load waits for the store's data
+/// (forwarding) or, when forwarding fails, for the store's retirement.
+static void addMemoryProducers(SimKernel &S, ArrayRef<DecodedInstr> D,
+                               const DependencyAnalysis &Deps,
+                               const SimConfig &C) {
+  double LoadScale = C.LatencyScale[unsigned(LatencyClass::Load)];
+  for (const DepEdge &E : Deps.Edges) {
+    if ((E.K != DepEdge::Memory && E.K != DepEdge::MemoryBlocked) ||
+        E.To >= S.size())
+      continue;
+    SInstr &L = S.Instrs[E.To];
+    L.MemProducer = E.From;
+    L.MemDistance = E.Distance;
+    double LoadLat = D[E.To].LoadLatency * LoadScale;
+    if (E.K == DepEdge::Memory) {
+      double Forward =
+          (C.Model ? C.Model->Memory.StoreForwardLatency.Value : 5) *
+          LoadScale;
+      L.MemExtra = std::max(0.0, Forward - LoadLat);
+      if (E.Renamed) {
+        // The value comes from the store's data register at rename.
+        L.MemExtra = 0;
+        for (SUop &V : L.Uops)
+          if (V.Kind == UopKind::Load) {
+            V.Latency = 0;
+            V.Renamed = true;
+          }
+      }
+      continue;
+    }
+    L.MemBlocked = true;
+    double Block =
+        (C.Model ? C.Model->Memory.StoreForwardBlockLatency.Value : 13) *
+        LoadScale;
+    // From the store's retirement: commit to L1, then the reload.
+    L.MemExtra = std::max(0.0, Block - LoadLat - 1);
+  }
+}
+
+SimKernel buildSimKernel(const Kernel &K, ArrayRef<DecodedInstr> D,
+                         const DependencyAnalysis &Deps, const SimConfig &C) {
+  SimKernel S;
+  S.Instrs.reserve(D.size());
+  for (size_t I = 0; I < D.size(); ++I) {
+    S.Instrs.push_back(buildInstr(D[I], I, C));
+    S.SlotsPerIteration += S.Instrs.back().Slots.size();
+  }
+  addMemoryProducers(S, D, Deps, C);
+  S.EndsWithBranch = !D.empty() && D.back().IsBranch;
+  S.Shape = K.Shape;
+  return S;
+}
+
+} // namespace sim
+} // namespace luarch

@@ -1,0 +1,90 @@
+//===- SimKernel.h - The loop body as the simulator sees it ----*- C++ -*-===//
+//
+// Built once per simulation from the decoded instructions and the static
+// memory dependencies: per instruction, its uops with scaled latencies and
+// port masks, its issue slots (what enters the back end together), the
+// registers it renames, how it completes, and its store→load forwarding
+// producer. Flat and read-only while the simulation runs.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_LIB_SIM_SIMKERNEL_H
+#define LUARCH_LIB_SIM_SIMKERNEL_H
+
+#include "luarch/Analysis/DependencyGraph.h"
+#include "luarch/Kernel/Kernel.h"
+#include "luarch/Model/DecodedInstr.h"
+#include "luarch/Sim/SimConfig.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include <vector>
+
+namespace luarch {
+namespace sim {
+
+struct SUop {
+  PortMask Ports = 0;
+  double Latency = 1;
+  UopKind Kind = UopKind::Compute;
+  bool ReadsAddr = false, ReadsSrc = false, WritesResult = false;
+  int8_t Input = -1;
+  /// Its index in the decoded instruction (events report that one).
+  uint8_t Decoded = 0;
+  /// A pure load that writes part of a register merges it with the old
+  /// value (mov al, [m]): its result is not ready before the instruction's
+  /// register sources, which it does not wait for to start (weight 0 from
+  /// the merged register, as in the static dependency graph).
+  bool MergesSources = false;
+  /// A load renamed onto an earlier store's data: its value does not wait
+  /// for a load port. The load still executes (to check the prediction)
+  /// and takes its port's time, but later uops wait for that, not it.
+  bool Renamed = false;
+  double DivCycles = 0;
+  double SerialCycles = 0;
+};
+
+/// One issue slot: the uops that enter the back end with it, and the
+/// buffer entries it takes (ResourceId-indexed where it matters).
+struct SSlot {
+  uint8_t FirstUop = 0, NumUops = 0;
+  uint8_t ROBEntries = 1, Loads = 0, Stores = 0;
+};
+
+enum class Completion : uint8_t { Normal, AtIssue, PassThrough };
+
+struct SInstr {
+  llvm::SmallVector<SUop, 4> Uops;
+  llvm::SmallVector<SSlot, 2> Slots;
+  unsigned RetireSlots = 1;
+  llvm::SmallVector<RegUnit, 4> Reads, AddrReads, Writes;
+  bool WritesGPR = false, WritesVec = false;
+  Completion Done = Completion::Normal;
+  /// Store→load forwarding: the store's position and iteration distance.
+  int MemProducer = -1;
+  unsigned MemDistance = 0;
+  double MemExtra = 0; ///< store-data done + this = earliest load start
+  /// Forwarding fails (partial overlap): the load waits for the store to
+  /// retire, then MemExtra more cycles (commit) before it can start.
+  bool MemBlocked = false;
+};
+
+struct SimKernel {
+  std::vector<SInstr> Instrs;
+  unsigned SlotsPerIteration = 0;
+  /// The body ends with a branch (a loop's back edge); a region without one
+  /// repeats through an implicit back edge.
+  bool EndsWithBranch = false;
+  KernelShape Shape = KernelShape::Loop;
+  size_t size() const { return Instrs.size(); }
+  const SInstr &operator[](size_t I) const { return Instrs[I]; }
+};
+
+SimKernel buildSimKernel(const Kernel &K, llvm::ArrayRef<DecodedInstr> D,
+                         const DependencyAnalysis &Deps, const SimConfig &C);
+
+/// See SimResult::StallLimit.
+long stallLimit(llvm::ArrayRef<DecodedInstr> D, const SimConfig &C);
+
+} // namespace sim
+} // namespace luarch
+
+#endif

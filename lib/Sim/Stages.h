@@ -1,0 +1,119 @@
+//===- Stages.h - The stages that move uops between the units --*- C++ -*-===//
+//
+// Called once per cycle by the simulation driver, in this order:
+//   RetireStage   - ROB head -> gone, in order, up to the retire width
+//   ExecuteStage  - scheduler -> ports: the oldest ready uop per port
+//   AllocateStage - uop queue -> ROB/scheduler/buffers: rename, bind ports
+//   FrontEndStage - the loop body -> uop queue
+// Each owns only its per-cycle credits; state lives in the units (Core).
+// Widths are credits: each cycle a stage gains its width, an action spends
+// one, and only a fraction of a credit carries over (unused capacity is
+// lost, as in hardware).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_LIB_SIM_STAGES_H
+#define LUARCH_LIB_SIM_STAGES_H
+
+#include "Core.h"
+#include "luarch/Model/FrontEndRules.h"
+
+namespace luarch {
+namespace sim {
+
+class RetireStage {
+public:
+  explicit RetireStage(Core &C) : C(C) {}
+  /// Retires what it can; returns whether anything retired.
+  bool cycle();
+  /// Retirement view of this cycle, called at its end: Retiring when it
+  /// retired at full width, else what the oldest unfinished instruction
+  /// waits for (\p Instr: the instruction charged).
+  StallCause headCause(unsigned &Instr);
+
+private:
+  Core &C;
+  double Credit = 0;
+  double RetiredThisCycle = 0;
+  int FirstRetired = -1;
+};
+
+class ExecuteStage {
+public:
+  explicit ExecuteStage(Core &C) : C(C) {}
+  void cycle();
+
+private:
+  bool dispatchPort(unsigned P);
+  Core &C;
+};
+
+class AllocateStage {
+public:
+  explicit AllocateStage(Core &C) : C(C) {}
+  /// Allocates from the uop queue; returns why it stopped.
+  AllocCause cycle();
+
+private:
+  Core &C;
+  double Credit = 0;
+};
+
+/// Fills the uop queue. On a uop-cache-only front end: up to the front-end
+/// width of issue slots per cycle, a taken back edge ending the cycle's
+/// delivery (unless an LSD streams the loop). On Intel's: the loop stream
+/// detector, the uop cache (DSB) and the legacy decoders with the
+/// microcode sequencer, per the kernel's FrontEndLayout and the rules of
+/// luarch/Model/FrontEndRules.h, which the static bound shares.
+class FrontEndStage {
+public:
+  explicit FrontEndStage(Core &C);
+  void cycle();
+
+private:
+  void uopCacheCycle();
+  void intelCycle();
+  /// Queues more fetched code for the DSB / predecoder (a whole iteration
+  /// or copy at a time).
+  void fetch();
+  /// Puts instruction \p R's issue slots [From, To) into the uop queue
+  /// (a fused jcc, with no slot, as a placeholder).
+  void deliver(frontend::InstrRef R, unsigned From, unsigned To);
+  /// The decoders or the DSB hand over one instruction: its slots, or the
+  /// microcode sequencer takes it over after \p Stall cycles.
+  void handOver(frontend::InstrRef R, unsigned Stall, unsigned PostStall);
+  void microcodeCycle();
+  /// Whether the loop's instruction \p Index lies in a cached window.
+  bool cachedAt(unsigned Index) const;
+
+  Core &C;
+  const FrontEndLayout &L;
+  double Credit = 0;
+  /// The uop queue holds at least two cycles of issue (matters when a
+  /// sweep or what-if widens issue beyond the described queue).
+  double QueueCapacity;
+  /// Uop-cache-only cores without a loop stream detector: a taken loop
+  /// branch ends the cycle's delivery.
+  bool StopAtBranch;
+  unsigned NextIter = 0, NextIndex = 0;
+  int NextSlot = 0;
+
+  // Intel front end.
+  UopSource Source = UopSource::DSB;
+  unsigned NextCopy = 0;          ///< next iteration/copy to fetch
+  std::deque<frontend::Block> DSBWindows;
+  frontend::Predecoder Predecode;
+  std::vector<frontend::InstrRef> Predecoded; ///< waiting out an LCP stall
+  unsigned PredecodeStall = 0;
+  std::deque<frontend::InstrRef> InstrQueue;  ///< predecoded, for decoding
+  struct MicrocodeFlow {
+    frontend::InstrRef R;
+    unsigned Next, End; ///< slots still to deliver
+  };
+  std::deque<MicrocodeFlow> Microcode;
+  unsigned MSStall = 0, MSPostStall = 0;
+};
+
+} // namespace sim
+} // namespace luarch
+
+#endif

@@ -1,0 +1,139 @@
+//===- SteadyState.cpp - When the machine's rhythm repeats ---------------===//
+#include "Views.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <cstdlib>
+
+namespace luarch {
+namespace sim {
+
+static constexpr unsigned MaxPeriod = 64;
+/// Iterations per window of the quasi-periodic test.
+static constexpr size_t ConvergenceWindow = 128;
+/// The shortest window a rate is measured over without an exact period.
+static constexpr size_t MinQuasiWindow = 64;
+
+SteadyStateDetector::SteadyStateDetector(double ROBSize,
+                                         unsigned SlotsPerIteration,
+                                         bool Fractional, double LowerBound)
+    // Iterations needed before a steady state can show: the buffers fill.
+    // (Capped: an "unlimited" ROB in a sensitivity run never fills.)
+    : Warmup(8 + unsigned(std::min(
+                     32.0, std::ceil(ROBSize / std::max(1u, SlotsPerIteration))))),
+      MinChecks(Fractional ? 32 : 16), LowerBound(LowerBound) {}
+
+/// Whether the machine is emptier at iteration \p Later than at \p Earlier:
+/// retirement then outran allocation, which cannot last.
+bool SteadyStateDetector::draining(size_t Later, size_t Earlier) const {
+  const ExecutionCounters::Occupancy &L = Occupancy[Later],
+                                     &E = Occupancy[Earlier];
+  return L.InFlight < E.InFlight || L.Scheduled < E.Scheduled ||
+         L.Queued < E.Queued;
+}
+
+bool SteadyStateDetector::steady() {
+  if (RetireCycles.size() == LastChecked)
+    return false;
+  LastChecked = RetireCycles.size();
+  size_t Kk = LastChecked;
+  if (Kk <= Warmup)
+    return false;
+  auto delta = [&](size_t I) { return RetireCycles[I] - RetireCycles[I - 1]; };
+  for (unsigned P = 1; P <= MaxPeriod; ++P) {
+    size_t Checks = std::max<size_t>(2 * P, MinChecks);
+    if (Checks + P + 1 + Warmup / 2 > Kk)
+      break;
+    bool Same = true;
+    for (size_t J = 0; J < Checks && Same; ++J) {
+      size_t A = Kk - 1 - J;
+      Same = delta(A) == delta(A - P) && !draining(A, A - P);
+    }
+    // A rhythm faster than a hard limit of the model is a transient.
+    // (The bounds carry a rounding guard of 1e-7.)
+    if (Same && RetireCycles[Kk - 1] - RetireCycles[Kk - 1 - P] <
+                    P * LowerBound * (1 - 1e-6))
+      Same = false;
+    if (Same) {
+      Found = Kk;
+      Period = P;
+      return true;
+    }
+  }
+  // No exact period (quasi-periodic: scaled configurations, port bindings
+  // that drift): stop once two consecutive windows agree within one cycle.
+  const size_t W = ConvergenceWindow;
+  if (Kk >= Warmup + 2 * W + 1) {
+    long A = RetireCycles[Kk - 1] - RetireCycles[Kk - 1 - W];
+    long B = RetireCycles[Kk - 1 - W] - RetireCycles[Kk - 1 - 2 * W];
+    if (std::labs(A - B) <= 1) {
+      Converged = true;
+      return true;
+    }
+  }
+  return false;
+}
+
+MeasuredWindow SteadyStateDetector::window() const {
+  assert(!RetireCycles.empty() && "a window needs an iteration");
+  MeasuredWindow W;
+  W.Last = RetireCycles.size() - 1;
+  if (!Found && !Converged && W.Last < Warmup + MinQuasiWindow) {
+    // Too short to get past the warm-up: the whole run, fill included.
+    W.FromStart = true;
+    W.First = 0;
+    W.FirstCycle = -1;
+    W.LastCycle = RetireCycles[W.Last];
+    return W;
+  }
+  if (Found) {
+    W.SteadyState = true;
+    W.Period = Period;
+    size_t Reps = std::max<size_t>(1, (10 + Period - 1) / Period);
+    while (Reps > 1 && Reps * Period > W.Last)
+      --Reps;
+    W.First = W.Last - std::min(W.Last, Reps * Period);
+  } else {
+    W.SteadyState = Converged;
+    // The longest window after the warm-up that does not end emptier
+    // than it started (a draining window retires faster than allocation
+    // can sustain).
+    W.First = Warmup;
+    for (size_t I = Warmup; I + MinQuasiWindow <= W.Last; ++I)
+      if (!draining(W.Last, I)) {
+        W.First = I;
+        break;
+      }
+  }
+  W.FirstCycle = RetireCycles[W.First];
+  W.LastCycle = RetireCycles[W.Last];
+  return W;
+}
+
+double SteadyStateDetector::slope(const MeasuredWindow &W,
+                                  double &Error) const {
+  assert(W.Last > W.First && "a slope needs two points");
+  double N = double(W.Last - W.First + 1);
+  double MeanI = (double(W.First) + double(W.Last)) / 2, MeanR = 0;
+  for (size_t I = W.First; I <= W.Last; ++I)
+    MeanR += double(RetireCycles[I]);
+  MeanR /= N;
+  double Sxy = 0, Sxx = 0;
+  for (size_t I = W.First; I <= W.Last; ++I) {
+    double X = double(I) - MeanI;
+    Sxy += X * (double(RetireCycles[I]) - MeanR);
+    Sxx += X * X;
+  }
+  double Slope = Sxy / Sxx;
+  double MaxResidual = 0;
+  for (size_t I = W.First; I <= W.Last; ++I)
+    MaxResidual = std::max(
+        MaxResidual, std::fabs(double(RetireCycles[I]) - MeanR -
+                               Slope * (double(I) - MeanI)));
+  Error = 2 * MaxResidual / (N - 1);
+  return Slope;
+}
+
+} // namespace sim
+} // namespace luarch

@@ -1,0 +1,247 @@
+//===- Units.h - Hardware units of the simulated core ----------*- C++ -*-===//
+//
+// Units own state and answer questions; stages (Stages.h) move uops
+// between them. Everything here is plain data over flat arrays: the
+// simulation's hot loop calls no virtual function per uop.
+//
+//   BufferPool     - occupancy of every buffer of the resource table
+//   ReorderBuffer  - the in-flight instructions, oldest first
+//   RenameMap      - register units -> producing instruction; result and
+//                    retirement times of recently retired instructions
+//   ExecutionUnits - when each port, the divider and the serialising path
+//                    are free again; what they executed
+//   UopQueue       - issue slots waiting between front end and allocation
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_LIB_SIM_UNITS_H
+#define LUARCH_LIB_SIM_UNITS_H
+
+#include "luarch/Model/X86Semantics.h"
+#include "luarch/Sim/SimConfig.h"
+#include "luarch/Sim/SimEvents.h"
+#include "llvm/ADT/SmallVector.h"
+#include <array>
+#include <cassert>
+#include <deque>
+#include <limits>
+#include <vector>
+
+namespace luarch {
+namespace sim {
+
+constexpr double Unknown = std::numeric_limits<double>::infinity();
+constexpr double Eps = 1e-9;
+
+/// Occupancy of the buffers of the resource table. Entries given back in a
+/// cycle become usable in the next (UFS rule: a freed entry is reused one
+/// cycle later).
+class BufferPool {
+public:
+  explicit BufferPool(const SimConfig &C) {
+    for (const ResourceSpec &R : resourceTable())
+      Size[unsigned(R.Id)] = C[R.Id];
+  }
+  bool fits(ResourceId Id, double N) const {
+    assert(isBuffer(Id));
+    return Used[unsigned(Id)] + N <= Size[unsigned(Id)] + Eps;
+  }
+  void take(ResourceId Id, double N) { Used[unsigned(Id)] += N; }
+  /// Gives \p N entries back at the start of the next cycle.
+  void release(ResourceId Id, double N) { Freed[unsigned(Id)] += N; }
+  void beginCycle() {
+    for (unsigned I = 0; I < NumResources; ++I)
+      Used[I] -= Freed[I];
+    Freed.fill(0);
+  }
+  double used(ResourceId Id) const { return Used[unsigned(Id)]; }
+
+private:
+  std::array<double, NumResources> Size{}, Used{}, Freed{};
+};
+
+enum class UopState : uint8_t { NotIssued, Waiting, Dispatched };
+
+struct InFlightUop {
+  UopState State = UopState::NotIssued;
+  int8_t Port = -1;
+  long IssueCycle = -1;
+  long DispatchCycle = -1;
+  double Stamp = Unknown; ///< completion time once dispatched
+  /// Earliest start once every producer's time is known (cached: producers
+  /// leave the window when they retire, their times must not be lost).
+  double ReadyCache = Unknown;
+  /// What the last readiness check found unresolved: a producer
+  /// instruction, or an input uop of the same instruction. The uop is
+  /// parked there and woken when it dispatches.
+  int64_t WaitingOn = -1;
+  int8_t WaitingOnUop = -1;
+};
+
+/// Buffers an instruction holds until it retires.
+constexpr ResourceId HeldUntilRetire[] = {
+    ResourceId::ROB, ResourceId::LoadBuffer, ResourceId::StoreBuffer,
+    ResourceId::IntRegisters, ResourceId::VecRegisters};
+
+struct InFlightInstr {
+  uint64_t Seq = 0;
+  unsigned Iter = 0, Index = 0;
+  /// Uops (seq, index) waiting for this instruction's results.
+  llvm::SmallVector<std::pair<uint64_t, uint8_t>, 2> Waiters;
+  unsigned SlotsIssued = 0;
+  bool Renamed = false, FullyIssued = false;
+  long IssueCycle = -1, LastIssueCycle = -1;
+  llvm::SmallVector<int64_t, 4> SrcProd, AddrProd;
+  int64_t MemProd = -1;
+  llvm::SmallVector<InFlightUop, 4> Uops;
+  unsigned UopsDispatched = 0;
+  double ResultTime = Unknown; ///< when its register results are available
+  double DoneTime = Unknown;   ///< when all its uops have completed
+  /// Entries held until retirement, by position in HeldUntilRetire.
+  std::array<double, std::size(HeldUntilRetire)> Held{};
+
+  void reset() {
+    Waiters.clear();
+    SrcProd.clear();
+    AddrProd.clear();
+    Uops.clear();
+    SlotsIssued = UopsDispatched = 0;
+    Renamed = FullyIssued = false;
+    IssueCycle = LastIssueCycle = -1;
+    MemProd = -1;
+    ResultTime = DoneTime = Unknown;
+    Held.fill(0);
+  }
+};
+
+/// In-flight instructions, oldest first: a ring of reusable entries (their
+/// small vectors keep their capacity, so steady state does not allocate).
+/// Dynamic instruction k*N + i is instruction i of iteration k; its
+/// sequence number is its position in program order.
+class ReorderBuffer {
+public:
+  bool empty() const { return Count == 0; }
+  size_t size() const { return Count; }
+  InFlightInstr &operator[](size_t I) { return Slots[(Head + I) & Mask]; }
+  InFlightInstr &front() { return (*this)[0]; }
+  InFlightInstr &back() { return (*this)[Count - 1]; }
+  /// The in-flight instruction with sequence number \p Seq, or null.
+  InFlightInstr *find(int64_t Seq) {
+    if (Seq < 0 || uint64_t(Seq) < BaseSeq ||
+        uint64_t(Seq) >= BaseSeq + Count)
+      return nullptr;
+    return &(*this)[Seq - BaseSeq];
+  }
+  /// Renames a new instruction at the back.
+  InFlightInstr &allocate() {
+    if (Count == Slots.size())
+      grow();
+    InFlightInstr &X = (*this)[Count++];
+    X.reset();
+    X.Seq = NextSeq++;
+    return X;
+  }
+  void retireFront() {
+    Head = (Head + 1) & Mask;
+    --Count;
+    ++BaseSeq;
+  }
+  /// Sequence number of the oldest in-flight instruction.
+  uint64_t baseSeq() const { return BaseSeq; }
+
+private:
+  void grow() {
+    std::vector<InFlightInstr> Bigger(std::max<size_t>(64, Slots.size() * 2));
+    for (size_t I = 0; I < Count; ++I)
+      Bigger[I] = std::move((*this)[I]);
+    Slots = std::move(Bigger);
+    Head = 0;
+    Mask = Slots.size() - 1;
+  }
+  std::vector<InFlightInstr> Slots;
+  size_t Head = 0, Count = 0, Mask = 0;
+  uint64_t BaseSeq = 0, NextSeq = 0;
+};
+
+/// Register units to their latest producer, and what is known about
+/// producers that have already retired.
+class RenameMap {
+public:
+  explicit RenameMap(double ROBSize) : Producer(regunit::Count, -1) {
+    // A consumer still in flight is at most ~2 ROB sizes younger than a
+    // retired producer it reads.
+    size_t Ring = 64;
+    while (Ring < 2 * std::min(ROBSize, 8192.0) + 64)
+      Ring *= 2;
+    ResultAt.assign(Ring, {~uint64_t(0), 0.0});
+    RetiredAt.assign(Ring, {~uint64_t(0), 0.0});
+  }
+  int64_t producer(RegUnit U) const { return Producer[U]; }
+  void rename(RegUnit U, uint64_t Seq) { Producer[U] = int64_t(Seq); }
+  void recordRetired(uint64_t Seq, double ResultTime, long Cycle) {
+    ResultAt[Seq & (ResultAt.size() - 1)] = {Seq, ResultTime};
+    RetiredAt[Seq & (RetiredAt.size() - 1)] = {Seq, double(Cycle)};
+  }
+  /// When retired instruction \p Seq's result was available (0 if it is
+  /// too old to remember: then it was long ago).
+  double resultTime(uint64_t Seq) const {
+    const auto &S = ResultAt[Seq & (ResultAt.size() - 1)];
+    return S.first == Seq ? S.second : 0;
+  }
+  /// When retired instruction \p Seq retired, if remembered.
+  bool retiredAt(uint64_t Seq, double &Cycle) const {
+    const auto &S = RetiredAt[Seq & (RetiredAt.size() - 1)];
+    if (S.first != Seq)
+      return false;
+    Cycle = S.second;
+    return true;
+  }
+
+private:
+  std::vector<int64_t> Producer;
+  std::vector<std::pair<uint64_t, double>> ResultAt, RetiredAt;
+};
+
+/// Ports, the divider and the serialising path, as real-valued "free at"
+/// times: a port is free again 1/capacity after a uop starts, so scaled
+/// capacities take effect exactly while decisions stay cycle by cycle.
+class ExecutionUnits {
+public:
+  explicit ExecutionUnits(const SimConfig &C)
+      : Capacity(C.PortCapacity), PortFreeAt(C.PortCapacity.size(), 0),
+        Dispatched(C.PortCapacity.size(), 0) {}
+  unsigned numPorts() const { return Capacity.size(); }
+  double portFreeAt(unsigned P) const { return PortFreeAt[P]; }
+  bool dividerBusy(double Now) const { return DividerFreeAt > Now + Eps; }
+  bool serialBusy(double Now) const { return SerialFreeAt > Now + Eps; }
+  double dividerFreeAt() const { return DividerFreeAt; }
+  double serialFreeAt() const { return SerialFreeAt; }
+  /// A uop starts on port \p P at \p Start (holding the divider or the
+  /// serialising path for the given cycles).
+  void start(unsigned P, double Start, double DivCycles, double SerialCycles) {
+    PortFreeAt[P] = std::max(PortFreeAt[P], Start) + 1.0 / Capacity[P];
+    Dispatched[P] += 1;
+    if (DivCycles > 0) {
+      DividerFreeAt = Start + DivCycles;
+      DividerBusy += DivCycles;
+    }
+    if (SerialCycles > 0)
+      SerialFreeAt = Start + SerialCycles;
+  }
+  ExecutionCounters counters() const { return {Dispatched, DividerBusy}; }
+
+private:
+  std::vector<double> Capacity, PortFreeAt, Dispatched;
+  double DividerFreeAt = 0, SerialFreeAt = 0, DividerBusy = 0;
+};
+
+/// An issue slot waiting in the uop queue.
+struct QueuedSlot {
+  unsigned Iter, Index;
+  int Slot; ///< -1: an instruction with no issue slot (a fused jcc)
+};
+using UopQueue = std::deque<QueuedSlot>;
+
+} // namespace sim
+} // namespace luarch
+
+#endif

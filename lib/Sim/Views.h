@@ -1,0 +1,148 @@
+//===- Views.h - The built-in views that fill a SimResult ------*- C++ -*-===//
+//
+// Each view subscribes to the core's events and computes one part of the
+// result; none of them looks into the core's state.
+//   SteadyStateDetector - when the retirement rhythm repeats (stop), and
+//                         the measured window of iterations
+//   CycleAccounting     - every cycle of the window gets one cause in each
+//                         of two views (retirement, allocation)
+//   PortStatistics      - uops per port and divider busy per iteration
+//   TimelineView        - per-uop events and per-instruction rows of the
+//                         first iterations (--timeline, traces)
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_LIB_SIM_VIEWS_H
+#define LUARCH_LIB_SIM_VIEWS_H
+
+#include "luarch/Sim/Simulator.h"
+#include <vector>
+
+namespace luarch {
+namespace sim {
+
+/// The iterations whose cycles are measured: those retired after
+/// iteration First up to iteration Last (by index of retired iteration),
+/// i.e. cycles FirstCycle+1 .. LastCycle. A whole run (FromStart: too few
+/// iterations for a steady state) counts every cycle from 0 and every
+/// iteration.
+struct MeasuredWindow {
+  size_t First = 0, Last = 0;
+  long FirstCycle = 0, LastCycle = 0;
+  bool SteadyState = false, FromStart = false;
+  unsigned Period = 0;
+  double iterations() const {
+    return double(Last - First) + (FromStart ? 1 : 0);
+  }
+};
+
+/// Iteration i's retirement cycle is recorded, with how full the window
+/// (reorder buffer, uop queue) is at that moment. After a warm-up (8
+/// iterations plus those needed to fill the ROB, at most 32), the machine
+/// is in a steady state when the differences between successive
+/// retirement cycles repeat with a period p (1 <= p <= 64) over at least
+/// 16 iterations (32 for scaled configurations, whose exact periods can be
+/// long: 4/1.15 cycles repeats every 23 iterations) while the window does
+/// not drain: retirements that outrun allocation for a while (the window
+/// emptying) only look periodic and run faster than the machine can
+/// sustain; so does a rhythm faster than the model's own static bound.
+/// Without an exact period, it stops when two consecutive 128-iteration
+/// windows agree within one cycle and measures over the longest window
+/// after the warm-up that does not drain.
+class SteadyStateDetector : public SimListener {
+public:
+  /// \p LowerBound: cycles per iteration no steady state can beat (the
+  /// model's static bound; 0 if unknown).
+  SteadyStateDetector(double ROBSize, unsigned SlotsPerIteration,
+                      bool Fractional, double LowerBound);
+  void onIterationRetired(unsigned Iter, long Cycle,
+                          const ExecutionCounters &C) override {
+    RetireCycles.push_back(Cycle);
+    Occupancy.push_back(C.Fill);
+  }
+  /// Checks the rhythm if iterations retired since the last call; true
+  /// once it is steady.
+  bool steady();
+  size_t iterationsRetired() const { return RetireCycles.size(); }
+  /// Whole periods (at least 10 iterations) ending at the last retired
+  /// iteration; else the longest window after the warm-up that does not
+  /// drain; else (a run too short to get past the warm-up) the whole run.
+  /// Needs one retired iteration.
+  MeasuredWindow window() const;
+  /// Cycles per iteration over \p W without an exact period: the least-
+  /// squares slope of retirement cycle over iteration (the rhythm's phase
+  /// at the window's ends cancels out), and in \p Error a bound on its
+  /// error (twice the largest residual over the window's length).
+  double slope(const MeasuredWindow &W, double &Error) const;
+
+private:
+  bool draining(size_t Later, size_t Earlier) const;
+  std::vector<long> RetireCycles;
+  std::vector<ExecutionCounters::Occupancy> Occupancy;
+  unsigned Warmup;
+  size_t MinChecks, LastChecked = 0, Found = 0;
+  unsigned Period = 0;
+  bool Converged = false;
+  double LowerBound;
+};
+
+class CycleAccounting : public SimListener {
+public:
+  explicit CycleAccounting(size_t NumInstrs) : NumInstrs(NumInstrs) {}
+  void onCycle(const CycleFacts &F) override {
+    Log.push_back({uint8_t(F.Head), uint8_t(F.Alloc), uint32_t(F.Instr)});
+  }
+  /// Each view's cycles per iteration over \p W (into \p R).
+  void finish(const MeasuredWindow &W, SimResult &R) const;
+
+private:
+  struct Entry {
+    uint8_t Stall, Alloc;
+    uint32_t Instr;
+  };
+  size_t NumInstrs;
+  std::vector<Entry> Log; ///< indexed by cycle
+};
+
+class PortStatistics : public SimListener {
+public:
+  void onIterationRetired(unsigned, long,
+                          const ExecutionCounters &C) override {
+    if (PortsAtIter.empty()) // the baseline of whole-run windows
+      PortsAtIter.emplace_back(C.UopsPerPort.size(), 0.0), DividerAtIter.push_back(0);
+    PortsAtIter.emplace_back(C.UopsPerPort.begin(), C.UopsPerPort.end());
+    DividerAtIter.push_back(C.DividerBusy);
+  }
+  void finish(const MeasuredWindow &W, SimResult &R) const;
+
+private:
+  /// Cumulative, at cycle 0 and after each retired iteration.
+  std::vector<std::vector<double>> PortsAtIter;
+  std::vector<double> DividerAtIter;
+};
+
+class TimelineView : public SimListener {
+public:
+  TimelineView(unsigned Iterations, size_t NumInstrs);
+  bool wantsInstructionEvents() const override { return Wanted; }
+  void onInstrIssued(const InstrEvent &E) override;
+  void onUopDispatched(const UopEvent &E) override;
+  void onInstrRetired(const InstrEvent &E) override;
+  void onIterationRetired(unsigned Iter, long, const ExecutionCounters &)
+      override {
+    if (Iter + 1 >= Iterations)
+      Wanted = false; // every traced instruction has retired
+  }
+  /// Moves the trace into \p R (uop events get their retirement cycle).
+  void finish(SimResult &R);
+
+private:
+  unsigned Iterations;
+  bool Wanted;
+  std::vector<UopEvent> Events;
+  std::vector<std::vector<SimResult::InstrTimes>> Rows;
+};
+
+} // namespace sim
+} // namespace luarch
+
+#endif
