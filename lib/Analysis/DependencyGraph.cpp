@@ -127,6 +127,29 @@ bool addressKey(ArrayRef<DecodedInstr> D, const AffineUnits &A, size_t I,
   return true;
 }
 
+/// The registers of a normalised address, without its offset: accesses
+/// through the same registers can be compared by offset.
+AddrKey registersOf(AddrKey K) {
+  K.Offset = 0;
+  return K;
+}
+
+/// Bytes an instruction's memory operand accesses (8 if unknown).
+int64_t accessBytes(const DecodedInstr &X) {
+  return X.MemBits ? std::max(1u, X.MemBits / 8) : 8;
+}
+
+/// A store in a loop body, at a normalised offset from its registers.
+struct StoreAt {
+  unsigned Pos;
+  int64_t Offset;
+  int64_t Bytes;
+};
+
+/// Stores scanned per load and iteration distance (youngest first): bounds
+/// the analysis of very long straight-line blocks.
+constexpr unsigned MaxStoresScanned = 256;
+
 /// The register as the producer spells it (xmm1 rather than the canonical
 /// zmm1, eax rather than rax), found in its printed text.
 std::string writtenRegName(StringRef Text, RegUnit U) {
@@ -332,11 +355,12 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   // it reads (same iteration), else the last such store of the previous
   // iteration. Stores are indexed by normalised address: O(n log n).
   AffineUnits A = affineUnits(D);
-  std::map<AddrKey, std::vector<unsigned>> StoresAt;
+  std::map<AddrKey, std::vector<StoreAt>> StoresThrough;
   for (size_t S = 0; S < N; ++S) {
     AddrKey Key;
     if (D[S].MayStore && D[S].Mem && addressKey(D, A, S, 0, Key))
-      StoresAt[Key].push_back(S);
+      StoresThrough[registersOf(Key)].push_back(
+          {unsigned(S), Key.Offset, accessBytes(D[S])});
   }
   // Positions of writes to each unit, to reject a same-iteration match
   // when a register of a non-affine address changes in between.
@@ -350,8 +374,11 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
     auto It = std::upper_bound(W.begin(), W.end(), unsigned(From));
     return It != W.end() && *It < To;
   };
-  auto widthOK = [&](size_t S, size_t L) {
-    return !D[S].MemBits || !D[L].MemBits || D[L].MemBits <= D[S].MemBits;
+  // Masked stores (AVX-512 write masks) that cannot forward their data
+  // (MemoryDesc::MaskedStoreForwards): a later overlapping load waits as
+  // for a partial overlap.
+  auto forwards = [&](size_t S) {
+    return !D[S].MaskedStore || M.Memory.MaskedStoreForwards.Value;
   };
   std::vector<std::vector<ConcreteAccess>> Concrete;
   if (Ctx.Concrete)
@@ -442,7 +469,8 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
         if (!Overlap)
           continue;
         bool Contains = SA.Addr <= LA.Addr &&
-                        LA.Addr + LA.Bytes <= SA.Addr + SA.Bytes;
+                        LA.Addr + LA.Bytes <= SA.Addr + SA.Bytes &&
+                        forwards(S);
         bool Renamed = Contains && SA.Addr == LA.Addr && renamed(S, L, Back);
         double W = Renamed    ? double(computeLat(L))
                    : Contains ? double(M.Memory.StoreForwardLatency) +
@@ -458,39 +486,59 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
     }
     if (!D[L].MayLoad || !D[L].Mem)
       continue;
-    int From = -1;
-    unsigned Dist = 0;
-    AddrKey Key;
-    if (addressKey(D, A, L, 0, Key)) {
-      auto It = StoresAt.find(Key);
-      if (It != StoresAt.end()) {
-        auto Pos = std::lower_bound(It->second.begin(), It->second.end(),
-                                    unsigned(L));
-        if (Pos != It->second.begin()) {
-          unsigned S = *std::prev(Pos);
+    // The youngest earlier store through the same registers (constant
+    // increments folded in) whose bytes overlap the load's, in this
+    // iteration or up to MaxMemDistance iterations back: a store that
+    // contains the load forwards, a partial overlap blocks forwarding.
+    AddrKey LK;
+    if (!addressKey(D, A, L, 0, LK))
+      continue;
+    auto Group = StoresThrough.find(registersOf(LK));
+    if (Group == StoresThrough.end())
+      continue;
+    const std::vector<StoreAt> &Stores = Group->second;
+    int64_t LBytes = accessBytes(D[L]);
+    bool Found = false;
+    for (unsigned Back = 0; Back <= MaxMemDistance && !Found; ++Back) {
+      if (Back && !addressKey(D, A, L, Back, LK))
+        break; // a register changes across iterations in a way not followed
+      // Youngest first; in the load's own iteration only stores before it.
+      auto It = Stores.rbegin();
+      if (Back == 0)
+        It = std::make_reverse_iterator(std::lower_bound(
+            Stores.begin(), Stores.end(), unsigned(L),
+            [](const StoreAt &X, unsigned Pos) { return X.Pos < Pos; }));
+      for (unsigned Seen = 0; It != Stores.rend() && Seen < MaxStoresScanned;
+           ++It, ++Seen) {
+        unsigned S = It->Pos;
+        bool Overlap = It->Offset < LK.Offset + LBytes &&
+                       LK.Offset < It->Offset + It->Bytes;
+        if (!Overlap)
+          continue;
+        if (Back == 0) {
           auto [Base, Index] = addressUnits(D[L]);
           bool Stable = true;
           for (RegUnit U : {Base, Index})
             if (U != regunit::None && !A.Affine[U] && writtenBetween(U, S, L))
               Stable = false;
-          if (Stable && widthOK(S, L))
-            From = S;
+          if (!Stable)
+            continue;
         }
+        bool Contains = It->Offset <= LK.Offset &&
+                        LK.Offset + LBytes <= It->Offset + It->Bytes &&
+                        forwards(S);
+        bool Renamed = Contains && It->Offset == LK.Offset &&
+                       renamed(S, L, Back);
+        double W = !Contains ? double(M.Memory.StoreForwardBlockLatency) +
+                                   computeLat(L)
+                             : forwardWeight(S, L, Back);
+        R.Edges.push_back({S, unsigned(L), W, Back,
+                           Contains ? DepEdge::Memory : DepEdge::MemoryBlocked,
+                           regunit::None, Renamed});
+        Found = true;
+        break;
       }
     }
-    if (From < 0 && addressKey(D, A, L, 1, Key)) {
-      auto It = StoresAt.find(Key);
-      if (It != StoresAt.end() && It->second.back() >= L &&
-          widthOK(It->second.back(), L)) {
-        From = It->second.back();
-        Dist = 1;
-      }
-    }
-    // (Same normalised address: the load starts where the store starts.)
-    if (From >= 0)
-      R.Edges.push_back({unsigned(From), unsigned(L),
-                         forwardWeight(From, L, Dist), Dist, DepEdge::Memory,
-                         regunit::None, renamed(From, L, Dist)});
   }
 
   // Critical path of one iteration (distance-0 edges go forward).

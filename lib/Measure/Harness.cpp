@@ -60,9 +60,31 @@ struct Record {
 //--- Child side ------------------------------------------------------------
 
 int ScratchFD = -1;
+/// Pages mapped on demand (faults), and scratch pages handed out in all
+/// (on demand or premapped, see PremapPages).
 volatile unsigned PagesMapped = 0;
+volatile unsigned PagesHandedOut = 0;
+/// Pages the child maps before running (set by the parent before fork).
+std::vector<uint64_t> PremapPages;
 constexpr unsigned MaxPages = 8192;
-constexpr unsigned ScratchPages = 4;
+/// Physical pages behind the scratch area: 4 shared ones (BHive's
+/// method: everything stays in L1d however far a block walks), or, for the
+/// re-entered loop form, one per touched page up to DistinctPages (beyond
+/// that they are shared again).
+constexpr unsigned SharedPages = 4;
+constexpr unsigned DistinctPages = 1024;
+unsigned ScratchPages = SharedPages;
+
+/// Sets the page's accessed and dirty bits (rewriting a word with its own
+/// value): a masked-off access that would have to set them - a masked load
+/// of a page never accessed, a masked store to a page never written - is
+/// handled by a slow assist every time (measured on Zen 4: about 130
+/// cycles per fully masked load, 180 per store, under 1 once the page has
+/// been written), which a program's own arrays do not pay.
+void touch(void *Page) {
+  volatile uint64_t *W = static_cast<volatile uint64_t *>(Page);
+  *W = *W;
+}
 
 void onSegv(int, siginfo_t *SI, void *) {
   uintptr_t Addr = reinterpret_cast<uintptr_t>(SI->si_addr);
@@ -73,10 +95,28 @@ void onSegv(int, siginfo_t *SI, void *) {
     _exit(ExitBadAccess);
   void *P = mmap(reinterpret_cast<void *>(Page), 4096, PROT_READ | PROT_WRITE,
                  MAP_SHARED | MAP_FIXED_NOREPLACE, ScratchFD,
-                 (PagesMapped % ScratchPages) * 4096);
+                 (PagesHandedOut % ScratchPages) * 4096);
   if (P == MAP_FAILED) // already mapped: a write to code, or similar
     _exit(ExitBadAccess);
+  touch(P);
   PagesMapped = PagesMapped + 1;
+  PagesHandedOut = PagesHandedOut + 1;
+}
+
+/// Maps PremapPages (those that are free and allowed) before the kernel
+/// runs.
+void premap() {
+  for (uint64_t Page : PremapPages) {
+    if (Page < 0x10000 || Page >= 0x7e0000000000ULL)
+      continue;
+    void *P = mmap(reinterpret_cast<void *>(Page), 4096,
+                   PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED_NOREPLACE,
+                   ScratchFD, (PagesHandedOut % ScratchPages) * 4096);
+    if (P != MAP_FAILED) {
+      touch(P);
+      PagesHandedOut = PagesHandedOut + 1;
+    }
+  }
 }
 
 using Fn = void (*)();
@@ -114,7 +154,8 @@ double quantile(std::vector<double> V, double Q) {
   return I + 1 < V.size() ? V[I] * (1 - F) + V[I + 1] * F : V[I];
 }
 
-bool setupChild(uint64_t RegValue) {
+bool setupChild(uint64_t RegValue, bool Distinct) {
+  ScratchPages = Distinct ? DistinctPages : SharedPages;
   // The parent's crash handlers (LLVM prints a stack dump) must not run for
   // a kernel's fault: the parent reports it from the exit status.
   for (int Sig : {SIGILL, SIGFPE, SIGBUS, SIGTRAP, SIGABRT, SIGSYS, SIGALRM})
@@ -152,10 +193,11 @@ bool setupChild(uint64_t RegValue) {
 
 [[noreturn]] void runChild(int Out, const Bytes &CodeA, const Bytes &CodeB,
                            double Span, unsigned Reps, uint64_t RegValue,
-                           double ParentBestCanary, double ExpectedCanary,
-                           double BudgetSeconds) {
-  if (!setupChild(RegValue))
+                           bool DistinctPages, double ParentBestCanary,
+                           double ExpectedCanary, double BudgetSeconds) {
+  if (!setupChild(RegValue, DistinctPages))
     _exit(ExitSetup);
+  premap();
   bool AVX = __builtin_cpu_supports("avx");
   // Calibration: a dependent chain of `add rax, rbx`, one cycle each on
   // every x86-64 core, at two lengths. (Not `add rax, 1`: Golden Cove
@@ -340,7 +382,9 @@ Expected<Record> runIsolated(const Bytes &CodeA, const Bytes &CodeB,
     struct rlimit Core = {0, 0};
     setrlimit(RLIMIT_CORE, &Core);
     runChild(Pipe[1], CodeA, CodeB, Span, std::max(3u, Opts.Repetitions),
-             Opts.RegisterValue, Opts.QuietRetries ? BestCanary : 0,
+             Opts.RegisterValue, Opts.Shape == KernelShape::Loop &&
+                                     Opts.EntryTrips > 0,
+             Opts.QuietRetries ? BestCanary : 0,
              Opts.QuietRetries ? ExpectedCanary : 0,
              Opts.QuietRetries ? Opts.QuietBudgetSeconds : 0);
   }
@@ -400,6 +444,76 @@ int pickCounter(const TargetContext &TC, const Kernel &K, size_t Count) {
   return -1;
 }
 
+/// Whether an instruction accesses memory under a mask, so that an access
+/// may be suppressed without a fault: AVX-512 {k} forms (LLVM names end in
+/// k or kz), (v)maskmov, gathers and scatters.
+bool maskedAccess(const TargetContext &TC, const MCInst &Inst) {
+  StringRef Name = TC.instrInfo().getName(Inst.getOpcode());
+  return Name.ends_with("k") || Name.ends_with("kz") ||
+         Name.contains("MASKMOV") || Name.contains("GATHER") ||
+         Name.contains("SCATTER");
+}
+
+/// The pages within \p Window bytes of the address each masked memory
+/// operand of the block has at entry (general register number r holding
+/// \p Value + r * \p Step, the counter \p Trips). A masked-off access to a
+/// page nobody touched does not fault, so the on-demand mapping would
+/// never map it, and the core would handle every such access with a slow
+/// assist (see touch()): an artifact of the harness.
+std::vector<uint64_t> maskedAccessPages(const TargetContext &TC,
+                                        const Kernel &K, size_t Count,
+                                        uint64_t Value, uint64_t Step,
+                                        int Counter, uint64_t Trips,
+                                        uint64_t Window) {
+  static const char *const Names[16] = {"RAX", "RCX", "RDX", "RBX",
+                                        "RSP", "RBP", "RSI", "RDI",
+                                        "R8",  "R9",  "R10", "R11",
+                                        "R12", "R13", "R14", "R15"};
+  const MCRegisterInfo &MRI = TC.regInfo();
+  auto valueOf = [&](const MCOperand &Op, uint64_t &V) {
+    if (!Op.isReg() || !Op.getReg()) {
+      V = 0;
+      return true;
+    }
+    StringRef Name = MRI.getName(Op.getReg());
+    for (int HW = 0; HW < 16; ++HW)
+      if (Name == Names[HW]) {
+        V = HW == Counter ? Trips : Value + uint64_t(HW) * Step;
+        return true;
+      }
+    return false; // RIP, a vector index, a 32-bit address register
+  };
+  std::vector<uint64_t> Pages;
+  for (size_t I = 0; I < Count; ++I) {
+    const MCInst &Inst = K.Instrs[I].Inst;
+    if (!maskedAccess(TC, Inst))
+      continue;
+    ArrayRef<MCOperandInfo> Info =
+        TC.instrInfo().get(Inst.getOpcode()).operands();
+    for (unsigned Op = 0; Op < Info.size(); ++Op) {
+      if (Info[Op].OperandType != MCOI::OPERAND_MEMORY ||
+          Op + 4 >= Inst.getNumOperands())
+        continue;
+      uint64_t Base, Index = 0;
+      const MCOperand &Scale = Inst.getOperand(Op + 1);
+      const MCOperand &Disp = Inst.getOperand(Op + 3);
+      if (!valueOf(Inst.getOperand(Op), Base))
+        break;
+      if (!valueOf(Inst.getOperand(Op + 2), Index))
+        Index = 0; // VSIB: the vector's lanes are data; keep the base
+      uint64_t Addr = Base + Index * (Scale.isImm() ? Scale.getImm() : 1) +
+                      (Disp.isImm() ? Disp.getImm() : 0);
+      uint64_t First = (Addr - std::min(Addr, Window)) & ~uint64_t(4095);
+      for (uint64_t P = First; P < Addr + Window; P += 4096)
+        Pages.push_back(P);
+      break;
+    }
+  }
+  llvm::sort(Pages);
+  Pages.erase(std::unique(Pages.begin(), Pages.end()), Pages.end());
+  return Pages;
+}
+
 } // namespace
 } // namespace measure
 
@@ -411,6 +525,7 @@ Expected<Measurement> measureKernel(const TargetContext &TC, const Kernel &K,
   return createStringError(inconvertibleErrorCode(),
                            "native measurement needs an x86-64 Linux host");
 #else
+  PremapPages.clear();
   std::string Refusal = screenForMeasurement(TC, K);
   if (!Refusal.empty())
     return createStringError(inconvertibleErrorCode(),
@@ -462,13 +577,52 @@ Expected<Measurement> measureKernel(const TargetContext &TC, const Kernel &K,
       return createStringError(inconvertibleErrorCode(),
                                "kernel not measured: it uses every register "
                                "of r8-r15, none is free for the loop counter");
-    Bytes Body = counted(Block, Counter);
-    A = wrapCallable(Body, Opts.RegisterValue, AVX, Counter, Opts.LoopLarge);
-    B = wrapCallable(Body, Opts.RegisterValue, AVX, Counter, Opts.LoopSmall);
-    Span = double(Opts.LoopLarge) - Opts.LoopSmall;
-    M.Detail = "loop form: block + dec r" + std::to_string(Counter) +
-               "; jnz, " + std::to_string(Opts.LoopLarge) + " and " +
-               std::to_string(Opts.LoopSmall) + " iterations";
+    if (Opts.EntryTrips >= 2) {
+      unsigned Large = Opts.EntryTrips, Small = Opts.EntryTrips / 2;
+      unsigned Entries =
+          Opts.Entries ? Opts.Entries
+                       : std::max(1u, (Opts.LoopLarge - std::min(
+                                           Opts.LoopSmall, Opts.LoopLarge)) /
+                                          (Large - Small));
+      VectorResets V;
+      V.AVX = AVX;
+      V.AVX512 = __builtin_cpu_supports("avx512f");
+      V.MaskBits64 = __builtin_cpu_supports("avx512bw");
+      A = wrapCallable(reentered(Block, Counter, Opts.RegisterValue,
+                                 Opts.RegisterStep, Large, Entries, V),
+                       Opts.RegisterValue, AVX);
+      B = wrapCallable(reentered(Block, Counter, Opts.RegisterValue,
+                                 Opts.RegisterStep, Small, Entries, V),
+                       Opts.RegisterValue, AVX);
+      Span = double(Entries) * (Large - Small);
+      // Masked accesses get their neighbourhood mapped up front (see
+      // maskedAccessPages); 64 KiB either side covers what an entry walks.
+      PremapPages = maskedAccessPages(TC, K, Count, Opts.RegisterValue,
+                                      Opts.RegisterStep, Counter, Large,
+                                      64 * 1024);
+      M.EntryTripsLarge = Large;
+      M.EntryTripsSmall = Small;
+      M.Entries = Entries;
+      M.Detail = "loop form, re-entered: block + dec r" +
+                 std::to_string(Counter) + "; jnz, " + std::to_string(Large) +
+                 " and " + std::to_string(Small) + " iterations per entry, " +
+                 std::to_string(Entries) + " entries from the harness' "
+                 "register values" +
+                 (Opts.RegisterStep
+                      ? " (register number r: value + r * 0x" +
+                            utohexstr(Opts.RegisterStep, /*LowerCase=*/true) +
+                            ")"
+                      : std::string()) +
+                 ", a physical page per touched page";
+    } else {
+      Bytes Body = counted(Block, Counter);
+      A = wrapCallable(Body, Opts.RegisterValue, AVX, Counter, Opts.LoopLarge);
+      B = wrapCallable(Body, Opts.RegisterValue, AVX, Counter, Opts.LoopSmall);
+      Span = double(Opts.LoopLarge) - Opts.LoopSmall;
+      M.Detail = "loop form: block + dec r" + std::to_string(Counter) +
+                 "; jnz, " + std::to_string(Opts.LoopLarge) + " and " +
+                 std::to_string(Opts.LoopSmall) + " iterations";
+    }
   } else {
     // Keep the unrolled code within 24 KB, BHive-style, so it stays in L1i.
     unsigned Large = Opts.UnrollLarge, Small = Opts.UnrollSmall;

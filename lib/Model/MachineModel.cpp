@@ -253,9 +253,23 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "store-forward block (partial overlap)",
       M.Memory.StoreForwardBlockLatency);
   row(OS, "memory renaming (GPR)", M.Memory.MemoryRenaming);
+  row(OS, "masked stores forward", M.Memory.MaskedStoreForwards);
   row(OS, "4K aliasing (false load/store match)", M.Memory.FourKAliasing);
   row(OS, "loads/cycle", M.Memory.LoadsPerCycle);
   row(OS, "stores/cycle", M.Memory.StoresPerCycle);
+  if (M.Memory.VectorLoadPorts.Value)
+    OS << "  " << left_justify("vector loads issue on", 38) << " "
+       << right_justify(M.portSetName(M.Memory.VectorLoadPorts), 5) << "   "
+       << M.Memory.VectorLoadPorts.Source << "\n";
+  else
+    OS << "  " << left_justify("vector loads issue on", 38) << " "
+       << right_justify("all", 5) << "   " << M.Memory.VectorLoadPorts.Source
+       << "\n";
+  row(OS, "load slot width, bits (0: any)", M.Memory.VectorLoadBits);
+  row(OS, "store-data slot width, bits (0: any)", M.Memory.StoreDataBits);
+  row(OS, "pipe occupancy from measured TP",
+      M.PipeOccupancyFromMeasuredThroughput);
+  row(OS, "microcoded from macro-ops (0: no)", M.MicrocodeSequencerOps);
   row(OS, "address uops implied by the data", M.AddressUopsImplied);
   OS << "  simple-address-only store ports    "
      << (M.SimpleAddressOnlyPorts ? M.portSetName(M.SimpleAddressOnlyPorts)

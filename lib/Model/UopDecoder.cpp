@@ -402,6 +402,11 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
   // a front-end limit (JMP rel8: 4.8 cycles on Skylake), modelled there.
   else if (E.TPMeasured >= 4 && E.TPMeasured >= 2 * E.TPPorts && !D.IsBranch)
     D.SerialCycles = static_cast<unsigned>(std::lround(E.TPMeasured));
+  // Long microcoded sequences (MachineModel::MicrocodeSequencerOps): the
+  // sequencer delivers one at a time, at uops.info's measured rate.
+  else if (Model.MicrocodeSequencerOps &&
+           E.Fused >= Model.MicrocodeSequencerOps && E.TPMeasured >= 2)
+    D.SerialCycles = static_cast<unsigned>(std::lround(E.TPMeasured));
   if (E.Unfused == 0) {
     // Executed at rename: eliminated move, nop, fxch...
     D.Latency = 0;
@@ -669,6 +674,10 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   // The lock prefix lives in the MCInst's flags; the printer spells it.
   D.Locked = D.MayStore &&
              StringRef(TC.print(Inst, /*Intel=*/1)).ltrim().starts_with("lock");
+  // AVX-512 masked stores: LLVM names them ...mrk (VMOVUPSZ256mrk,
+  // VPCOMPRESSDZmrk).
+  D.MaskedStore =
+      D.MayStore && Sem.opcodeName(Inst.getOpcode()).ends_with("mrk");
   D.NumExplicitRegOperands = Info.NumExplicitRegOperands;
   D.DestIsAlsoSource = Info.DestIsAlsoSource;
   D.IsSyscallOrPrivileged = Info.IsSyscallOrPrivileged;
@@ -819,10 +828,96 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
     D.LoadLatency = loadLatencyFor(D);
     classifyUops(Model, D, G, 1, D.LoadLatency, 0);
   }
+  applyDataPathRules(E, D);
   applyIdiomsAndFusionRules(Inst, D);
   findValueEffect(Inst, Sem.opcodeName(Inst.getOpcode()), Sem, D);
   setFrontEndFacts(Inst, D);
   return D;
+}
+
+/// Whether the instruction moves data between memory and vector registers.
+static bool accessesVectorRegs(const DecodedInstr &D) {
+  auto Vec = [](RegUnit U) {
+    return isVecUnit(U) || (U >= regunit::FirstMMX && U < regunit::Count);
+  };
+  return any_of(D.Writes, Vec) || any_of(D.Reads, Vec);
+}
+
+/// A copy of \p U that only occupies its port: no result, no latency, no
+/// divider or serialising time of its own.
+static Uop occupancyCopy(const Uop &U) {
+  Uop C = U;
+  C.WritesResult = false;
+  C.Latency = 1;
+  C.DividerCycles = 0;
+  C.SerialCycles = 0;
+  return C;
+}
+
+void UopDecoder::applyDataPathRules(const UopsInfoEntry *E,
+                                    DecodedInstr &D) const {
+  if (D.Uops.empty())
+    return; // executed at rename
+  const MemoryDesc &Mem = Model.Memory;
+  bool VectorLoad = D.MayLoad && accessesVectorRegs(D);
+  // A load into a vector register for which uops.info lists no execution
+  // pipe is a load and nothing else (LLVM's znver models also book it on
+  // the FP store/transfer pipes, which uops.info does not see it use).
+  if (VectorLoad && Mem.VectorLoadPorts && !D.MayStore && E &&
+      !E->hasPorts() && any_of(D.Uops, [](const Uop &U) {
+        return U.Kind == UopKind::Load;
+      })) {
+    SmallVector<Uop, 4> Loads;
+    for (const Uop &U : D.Uops)
+      if (U.Kind == UopKind::Load)
+        Loads.push_back(U);
+    for (Uop &U : Loads) {
+      U.InputUop = -1;
+      U.WritesResult = false;
+      U.Latency = D.LoadLatency;
+    }
+    Loads.front().WritesResult = true;
+    D.Uops.assign(Loads.begin(), Loads.end());
+    D.Latency = D.LoadLatency;
+  }
+  if (VectorLoad && Mem.VectorLoadPorts)
+    for (Uop &U : D.Uops)
+      if (U.Kind == UopKind::Load)
+        U.Ports = Mem.VectorLoadPorts;
+
+  // Pipes held for several cycles (PipeOccupancyFromMeasuredThroughput).
+  if (Model.PipeOccupancyFromMeasuredThroughput && E && E->hasPorts() &&
+      E->TPPorts > 0 && !D.DividerCycles && !D.SerialCycles) {
+    unsigned K = unsigned(E->TPMeasured / E->TPPorts + 0.25);
+    if (K >= 2) {
+      K = std::min(K, 4u);
+      unsigned N = D.Uops.size();
+      for (unsigned I = 0; I < N; ++I)
+        if (D.Uops[I].Kind == UopKind::Compute)
+          for (unsigned Extra = 1; Extra < K; ++Extra)
+            D.Uops.push_back(occupancyCopy(D.Uops[I]));
+    }
+  }
+
+  // Wide accesses take several load or store-data slots.
+  auto widen = [&](UopKind Kind, unsigned SlotBits) {
+    if (!SlotBits || D.MemBits <= SlotBits)
+      return;
+    unsigned Want = D.MemBits / SlotBits;
+    auto First = find_if(D.Uops, [&](const Uop &U) { return U.Kind == Kind; });
+    if (First == D.Uops.end())
+      return;
+    Uop Copy = occupancyCopy(*First);
+    unsigned Have = count_if(D.Uops, [&](const Uop &U) {
+      return U.Kind == Kind;
+    });
+    for (; Have < Want; ++Have)
+      D.Uops.push_back(Copy);
+  };
+  if (VectorLoad)
+    widen(UopKind::Load, Mem.VectorLoadBits);
+  if (D.MayStore)
+    widen(UopKind::StoreData, Mem.StoreDataBits);
 }
 
 void UopDecoder::setFrontEndFacts(const MCInst &Inst, DecodedInstr &D) const {

@@ -20,6 +20,7 @@
 #include "llvm/PassRegistry.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include <chrono>
 #include <map>
@@ -177,6 +178,10 @@ bool LoopUArchPass::runOnMachineFunction(MachineFunction &MF) {
   // -Rpass*=uarch or an optimization record asks for it.
   if (!Sink && !ORE.allowExtraAnalysis(PASS_NAME))
     return false;
+  // -O0 code is not what anyone tunes (and at -O0 the pass used to be
+  // absent: it ran after machine block placement).
+  if (MF.getTarget().getOptLevel() == CodeGenOptLevel::None)
+    return false;
   auto &MLI = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
   SmallVector<MachineLoop *, 8> Worklist(MLI.begin(), MLI.end());
   while (!Worklist.empty()) {
@@ -321,7 +326,11 @@ static RegisterPass<LoopUArchPass>
                  /*CFGOnly=*/false, /*is_analysis=*/false);
 
 void insertLoopUArchPass(TargetPassConfig &PassConfig) {
-  PassConfig.insertPass(&MachineBlockPlacementID, &LoopUArchPass::ID);
+  // After the target's pre-emit passes (X86: execution-domain fixing,
+  // false-dependency breaking, vzeroupper insertion, BW/LEA fixups,
+  // instruction tuning, EVEX-to-VEX compression), so that the kernel is the
+  // code clang emits; funclet layout is the first pass after them.
+  PassConfig.insertPass(&FuncletLayoutID, &LoopUArchPass::ID);
 }
 
 } // namespace luarch

@@ -225,6 +225,7 @@ json::Value toJSON(const KernelReport &R) {
         Meas["prediction_error"] =
             r4(R.cyclesPerIteration() / *R.Measured - 1);
       Meas["contended"] = R.MeasuredContended;
+      Meas["pages_mapped"] = int64_t(R.MeasuredPages);
     }
     Root["measurement"] = std::move(Meas);
   }

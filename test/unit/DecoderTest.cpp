@@ -308,7 +308,7 @@ TEST(DecoderZnver4, AVX512OnFPPipes) {
   Decoded R = decodeAsm("znver4", "vfmadd231pd %zmm1, %zmm2, %zmm3\n"
                                   "vmovapd %ymm0, (%rdi)\n");
   EXPECT_EQ(R.D[0].Source, DecodeSource::UopsInfo);
-  EXPECT_EQ(R.ports(0), "FP0|FP1");
+  EXPECT_EQ(R.ports(0), "2*FP0|FP1"); // 512 bits on 256-bit pipes
   EXPECT_EQ(R.D[0].Latency, 4u);
   EXPECT_EQ(unsigned(R.M->BackEnd.ROBSize), 320u);
   // An FP store: uops.info's FP45 store-data pipe, plus the store queue.

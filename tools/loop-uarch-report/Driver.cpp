@@ -127,6 +127,8 @@ MeasureOptions measureOptionsFor(const DriverOptions &Opts, KernelShape Shape) {
   MeasureOptions MO;
   MO.Shape = Shape;
   MO.Repetitions = Opts.MeasureRepetitions;
+  MO.EntryTrips = Opts.MeasureEntryTrips;
+  MO.RegisterStep = Opts.MeasureRegisterStep;
   // The canary is eight independent register adds: on an unshared core they
   // take 8 / (integer ALU ports) cycles, or 8 / issue width if that is
   // narrower. The host's own model says how many ALUs it has.
@@ -192,6 +194,7 @@ Error runDriver(const DriverOptions &Opts) {
       if (auto Meas = measureKernel(TC, K, MO)) {
         R.Measured = Meas->CyclesPerIteration;
         R.MeasuredContended = Meas->Contended;
+        R.MeasuredPages = Meas->PagesMapped;
         std::string Spread;
         raw_string_ostream(Spread)
             << format(", spread %.1f%%; ", 100 * Meas->RelativeSpread);

@@ -63,6 +63,9 @@ struct DriverOptions {
   /// --measure: run each kernel natively and report the measurement.
   bool Measure = false;
   unsigned MeasureRepetitions = 31;
+  /// --measure-entry-trips, --measure-register-step (re-entered loop form).
+  unsigned MeasureEntryTrips = 0;
+  uint64_t MeasureRegisterStep = 0;
   /// --what-if: changes to the simulated machine.
   WhatIf SimWhatIf;
 };

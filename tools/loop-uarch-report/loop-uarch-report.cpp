@@ -202,6 +202,20 @@ static cl::opt<bool> Measure(
 static cl::opt<unsigned> MeasureReps(
     "measure-repetitions", cl::desc("Timed runs per configuration"),
     cl::init(31), cl::cat(Cat));
+static cl::opt<unsigned> MeasureEntryTrips(
+    "measure-entry-trips",
+    cl::desc("Measure a loop re-entered with this many and half as many "
+             "iterations per entry, registers reset every entry and a "
+             "physical page per touched page, so a streaming loop's data "
+             "stays in L1 (0: one long run, BHive's loop form; "
+             "docs/measurement.md)"),
+    cl::init(0), cl::cat(Cat));
+static cl::opt<uint64_t> MeasureRegisterStep(
+    "measure-register-step",
+    cl::desc("With --measure-entry-trips: register number r starts every "
+             "entry at the harness value + r * step, so that pointers in "
+             "different registers address different data (0: all equal)"),
+    cl::init(0), cl::cat(Cat));
 static cl::opt<bool> DebugMatching("debug-matching", cl::Hidden,
                                    cl::desc("Print uops.info candidates"));
 
@@ -349,6 +363,8 @@ int main(int argc, char **argv) {
   Opts.CPUNote = CPUNote;
   Opts.Measure = Measure;
   Opts.MeasureRepetitions = MeasureReps;
+  Opts.MeasureEntryTrips = MeasureEntryTrips;
+  Opts.MeasureRegisterStep = MeasureRegisterStep;
   Opts.Iterations = Iterations;
   Opts.Simulate = !StaticOnly;
   Opts.Timeline = Timeline;

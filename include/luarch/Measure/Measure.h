@@ -37,6 +37,24 @@ struct MeasureOptions {
   unsigned OuterTrips = 50;
   /// Trip counts (loop form).
   unsigned LoopLarge = 20000, LoopSmall = 10000;
+  /// Loop form, re-entered (0 = off: one long run of LoopLarge/LoopSmall
+  /// iterations). When set, the loop runs in entries of EntryTrips and
+  /// EntryTrips / 2 iterations, every entry starting from the harness'
+  /// register values (so pointers restart and the data a loop walks
+  /// through stays within a small footprint), and every touched page gets
+  /// a physical page of its own (no aliasing of distinct linear addresses,
+  /// which Zen's linear-address-tagged L1D pays for). Cycles per iteration
+  /// come from the difference of the two, which cancels what an entry
+  /// costs besides its iterations (register resets, the exit branch).
+  unsigned EntryTrips = 0;
+  /// Entries per timed run (re-entered form); 0 = enough for about
+  /// LoopLarge - LoopSmall iterations in the difference.
+  unsigned Entries = 0;
+  /// Re-entered form: general register number r (rax = 0 ... r15 = 15)
+  /// starts every entry at RegisterValue + r * RegisterStep, so that
+  /// pointers in different registers address different data (0 = all
+  /// equal, as in BHive).
+  uint64_t RegisterStep = 0;
   /// Timed runs per configuration (after one warm-up run).
   unsigned Repetitions = 31;
   /// Wall-clock limit for the whole measurement, seconds.
@@ -70,6 +88,9 @@ struct Measurement {
   double RelativeSpread = 0;
   /// Pages mapped on demand for the kernel's memory accesses.
   unsigned PagesMapped = 0;
+  /// Re-entered loop form: the iterations per entry (large, small) and the
+  /// number of entries; 0 otherwise.
+  unsigned EntryTripsLarge = 0, EntryTripsSmall = 0, Entries = 0;
   /// Cycles per copy of the throughput canary (eight independent adds)
   /// during the kept measurement.
   double CanaryCycles = 0;

@@ -99,6 +99,9 @@ struct DecodedInstr {
   bool MacroFusedIntoPrev = false;
   /// Lock-prefixed (an atomic read-modify-write).
   bool Locked = false;
+  /// A store under an AVX-512 write mask (see
+  /// MemoryDesc::MaskedStoreForwards).
+  bool MaskedStore = false;
   /// A stack-synchronisation uop was added (FrontEndDesc::StackSyncUop).
   bool StackSync = false;
 

@@ -228,6 +228,21 @@ struct MemoryDesc {
   /// Loads and stores per cycle.
   Sourced<unsigned> LoadsPerCycle;
   Sourced<unsigned> StoresPerCycle;
+  /// The load pipes that take loads into vector registers, when only some
+  /// of them do (0: every load port). A load into a vector register whose
+  /// uops.info row lists no execution pipe is then a load uop only.
+  Sourced<PortMask> VectorLoadPorts{0, "every load port takes vector loads"};
+  /// Bits a load pipe delivers per pass: a wider vector load takes several
+  /// load slots (0: any width in one).
+  Sourced<unsigned> VectorLoadBits{0, "any width in one load slot"};
+  /// Whether a store under an AVX-512 write mask forwards its data to a
+  /// later load it contains; if not, the load waits as for a partial
+  /// overlap (StoreForwardBlockLatency).
+  Sourced<bool> MaskedStoreForwards{
+      true, "not measured for this core: modelled as forwarding"};
+  /// Bits of store data one store-data slot commits: a wider store takes
+  /// several store-data slots (0: any width in one).
+  Sourced<unsigned> StoreDataBits{0, "any width in one store-data slot"};
 };
 
 /// Which register-to-register moves are eliminated at rename.
@@ -296,6 +311,24 @@ struct MachineModel {
   MoveEliminationDesc MoveElimination;
   IdiomDesc Idioms;
   DividerDesc Divider;
+
+  /// A pipe held for several cycles by one operation shows in uops.info as
+  /// a measured reciprocal throughput k times what the instruction's ports
+  /// allow (Zen 4: 512-bit operations pass twice through 256-bit pipes;
+  /// its two FP store/transfer pipes pass one operation per cycle). When
+  /// set, such an instruction's uops (k = 2..4, not divider or serialising
+  /// ones) occupy their pipes k times (k - 1 more uops on the same ports,
+  /// without latency or issue slots of their own).
+  Sourced<bool> PipeOccupancyFromMeasuredThroughput{
+      false, "not modelled: one cycle per uop on its port"};
+
+  /// Instructions of at least this many macro-ops come from the microcode
+  /// sequencer, one sequence at a time: uops.info's measured reciprocal
+  /// throughput is their occupancy of it (the serialising path), whatever
+  /// their ports allow (0: not modelled; locked and other slow instructions
+  /// are serialising anyway when uops.info measured them at twice their
+  /// port bound or more).
+  Sourced<unsigned> MicrocodeSequencerOps{0, "not modelled"};
 
   /// Prefix mapping LLVM scheduling-model resource names to our ports, for
   /// instructions whose uops.info row has no port data (AMD integer ops).

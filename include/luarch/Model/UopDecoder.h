@@ -53,6 +53,7 @@ private:
   bool buildFromSchedModel(const llvm::MCInst &Inst, DecodedInstr &D) const;
   void applyIdiomsAndFusionRules(const llvm::MCInst &Inst,
                                  DecodedInstr &D) const;
+  void applyDataPathRules(const UopsInfoEntry *E, DecodedInstr &D) const;
   /// Encoding and decoder-path facts for the front end (DecodedInstr::FE).
   void setFrontEndFacts(const llvm::MCInst &Inst, DecodedInstr &D) const;
   unsigned registerLatency(const UopsInfoEntry &E) const;

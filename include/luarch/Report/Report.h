@@ -44,6 +44,8 @@ struct KernelReport {
   /// The throughput canary never ran quiet: the core was shared throughout
   /// and the measured figure is probably too high.
   bool MeasuredContended = false;
+  /// Scratch pages the measured kernel touched (mapped on demand).
+  unsigned MeasuredPages = 0;
   /// How -mcpu=native was resolved (host and model), empty otherwise.
   std::string CPUNote;
   /// How the region was selected ("innermost loops", "IACA markers").

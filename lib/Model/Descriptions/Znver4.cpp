@@ -110,8 +110,14 @@ MachineModel makeZnver4() {
                                   "[LLVM-Zn4]) 4- or 5-cycle integer "
                                   "load-to-use: 5 with complex address "
                                   "modes"};
-  Mem.LoadLatencyVec = {7, "[AMDOptZen4 §2.12] (quoted in [LLVM-Zn4]) "
-                           "7-cycle FP load-to-use"};
+  Mem.LoadLatencyVec = {
+      8, "[uops.info] zen4: every vector load measures at most 8 (MOVUPD "
+         "(XMM, M128) 8, VMOVSD (XMM, M64) 8) and load-op forms their "
+         "operation + 8 (VADDPS (XMM, XMM, M128) 11 = 3 + 8, VFMADD213PD "
+         "(XMM, XMM, M128) 12 = 4 + 8); [AMDOptZen4 §2.12] (quoted in "
+         "[LLVM-Zn4]) says a 7-cycle FP load-to-use. Measured: movdqu "
+         "xmm8, [rsi+32]; movdqu [rdi+32], xmm8 with rsi = rdi 9.0 cycles "
+         "per round trip (the reload's 8 + the store's data pass)"};
   Mem.StoreForwardLatency = {7, "[uops.info] MOV (M64, R64) store-reload "
                                 "latency bounds 0-7 (zen4: 0 when memory "
                                 "renaming applies, see MemoryRenaming); 7 "
@@ -142,10 +148,64 @@ MachineModel makeZnver4() {
       19, "measured on an EPYC 9004 host (loop form): mov [rax+8], edi; "
           "mov rdi, [rax+8] (a 64-bit reload of a 32-bit store) 19.02 "
           "cycles per iteration; [Downs] 21.0 on Zen 2"};
+  Mem.MaskedStoreForwards = {
+      false,
+      "measured (loop-uarch-report --measure --measure-entry-trips=64 "
+      "--measure-register-step=0x100000 eval/vector-loops/probes/zen4.s, "
+      "all masks all ones): vmovups ymm load, vaddps, vmovups store to the "
+      "next iteration's load address takes 8.09 cycles per iteration, "
+      "24.06 with a {k1}-masked store (xmm 24.05, zmm 26.90, masked load "
+      "too 25.03): the load waits as behind a partial overlap; a masked "
+      "load after a plain store forwards (12.94); AVX2 vmaskmovps stores "
+      "forward (12.01, their own throughput)"};
   Mem.LoadsPerCycle = {3, "[AMDOptZen4 §2.12] (quoted in [LLVM-Zn4]) three "
                           "memory operations per cycle, all may be loads"};
   Mem.StoresPerCycle = {2, "[AMDOptZen4 §2.12] (quoted in [LLVM-Zn4]) at "
                            "most two of them stores"};
+  // Vector data paths, measured on an EPYC 9004 host (loop-uarch-report
+  // -mcpu=znver4 --measure --measure-entry-trips=64
+  // --measure-register-step=0x100000 eval/vector-loops/probes/zen4.s;
+  // cycles per iteration, dec/jnz included).
+  Mem.VectorLoadPorts = {
+      0b0000000001100000, // AGU0, AGU1
+      "[uops.info] VMOVUPS (YMM, M256) 0.50, (XMM, M128) 0.50 cycles: two "
+      "vector loads per cycle of the three loads; measured "
+      "(eval/vector-loops/probes/zen4.s, re-entered loop form): 2/4/6 ymm "
+      "loads 1.00/2.07/3.02, 6 GPR loads 2.00; mixed 2 ymm + 2 GPR loads "
+      "1.52, 4 ymm + 2 GPR 2.55 (the model: 1.33, 2.00); no FP pipe "
+      "([uops.info] lists none; LLVM books one of FP45, measured: 4 xmm "
+      "loads + 2 xmm stores 2.26, daxpy SSE2 2.00 where FP45 loads give "
+      "3.00)"};
+  Mem.VectorLoadBits = {
+      256, "[uops.info] VMOVUPS (ZMM, M512) 1.00 vs (YMM, M256) 0.50; "
+           "measured (probes/zen4.s): 2 zmm loads 2.03, 4 zmm loads 4.39"};
+  Mem.StoreDataBits = {
+      128, "measured (probes/zen4.s): 4 GPR stores 1.96, 4 xmm or 4 ymm "
+           "stores 4.00, 2 xmm + 2 GPR stores 2.05, 2 ymm + 2 GPR 3.03, 2 "
+           "zmm + 2 GPR 5.02: two store-data slots of 128 bits per cycle (a "
+           "ymm store takes both, a zmm store both for two cycles); "
+           "[C&C-Zen4] a 512-bit store takes two store-queue entries (not "
+           "modelled: one)"};
+  M.PipeOccupancyFromMeasuredThroughput = {
+      true,
+      "[uops.info] zen4: 321 of the 361 ZMM register forms with a YMM twin "
+      "measure twice its reciprocal throughput (VADDPS 1.00 vs 0.50), and "
+      "all 122 rows on FP45 alone measure 1.00 where their two pipes allow "
+      "0.50 (stores, FP-to-GPR moves; [LLVM-Zn4]: 'FP stores are supported "
+      "on two pipelines, but throughput is limited to one per cycle'); "
+      "measured (probes/zen4.s): 8 independent zmm vaddps, vfmadd231ps, "
+      "vpermps 7.97, 8.01, 7.97 (ymm 3.96, 4.30, 4.00), 8 zmm vpaddd 4.42 "
+      "(ymm 2.03), 4 vmovq r64, xmm 4.69, 2 vmovq + 2 ymm stores 3.95, a "
+      "zmm store 2.00"};
+  M.MicrocodeSequencerOps = {
+      8, "[uops.info] zen4: gathers and scatters (17-89 macro-ops) measure "
+         "one per macro-ops / 4-5.3 cycles (VGATHERDPS (ZMM, K, VSIB_ZMM) 81 "
+         "ops 16.50, (YMM, K, VSIB_YMM) 41 ops 8.33, VPSCATTERDD (VSIB_ZMM, "
+         "K, ZMM) 89 ops 22.00), below what dispatch (6 per cycle) and "
+         "their ports allow; measured (probes/zen4.s): one zmm vgatherdps "
+         "per iteration 17.10, two 34.04 (the port bound gave 9 and 18 "
+         "after PipeOccupancyFromMeasuredThroughput), ymm 8.99, zmm "
+         "vscatterdps 23.16"};
 
   M.MacroFusion.Source = "as Zen 3 ([corsix]: Zen 3 and later fuse "
                          "CMP/TEST/AND/OR/XOR/ADD/SUB/INC/DEC with Jcc); "

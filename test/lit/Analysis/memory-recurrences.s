@@ -4,7 +4,9 @@
 # RUN: %loop-uarch-report -mcpu=skylake %t/same-iteration.s | FileCheck %s --check-prefix=SAME
 # RUN: %loop-uarch-report -mcpu=skylake %t/rmw.s | FileCheck %s --check-prefix=RMW
 # RUN: %loop-uarch-report -mcpu=skylake %t/stride.s | FileCheck %s --check-prefix=STRIDE
+# RUN: %loop-uarch-report -mcpu=skylake %t/distance2.s | FileCheck %s --check-prefix=DIST2
 # RUN: %loop-uarch-report -mcpu=skylake %t/no-dep.s | FileCheck %s --check-prefix=NODEP
+# RUN: %loop-uarch-report -mcpu=skylake %t/partial.s | FileCheck %s --check-prefix=PARTIAL
 
 # addsd (4) -> store -> load (store forwarding 5) -> addsd: 9 cycles.
 # SAME: Cycles per iteration: 9.00
@@ -18,8 +20,20 @@
 # STRIDE: Cycles per iteration: 6.00
 # STRIDE: 6.00 memory written by movq %rax, 8(%rdi): 3 instructions (binding)
 
-# Same registers, but the addresses never meet: no memory recurrence.
+# The load reads what was stored two iterations earlier (16(%rdi), rdi +=
+# 8): 6 cycles of latency per two iterations.
+# DIST2: Cycles per iteration: 3.00
+# DIST2: loop-carried dependency    3.00   3 instructions, 6.00 cycles per 2 iterations through memory written by movq %rax, 16(%rdi)
+
+# Same registers, but the addresses never meet (the store is behind the
+# loads): no memory recurrence.
 # NODEP-NOT: memory written by
+
+# A 64-bit load of what a 32-bit store wrote in the previous iteration:
+# forwarding fails, the load waits for the store to commit (Skylake's 16
+# cycles) and its own load latency; then the add: 17 cycles.
+# PARTIAL: Cycles per iteration: 17.00
+# PARTIAL: loop-carried dependency   17.00   3 instructions, 17.00 cycles per iteration through memory written by movl %eax, 8(%rdi)
 
 #--- same-iteration.s
 .L1:
@@ -41,7 +55,7 @@ movq %rax, 8(%rdi)
 addq $8, %rdi
 dec %rcx
 jnz .L3
-#--- no-dep.s
+#--- distance2.s
 .L4:
 movq (%rdi), %rax
 addq $1, %rax
@@ -49,3 +63,19 @@ movq %rax, 16(%rdi)
 addq $8, %rdi
 dec %rcx
 jnz .L4
+#--- no-dep.s
+.L5:
+movq (%rdi), %rax
+addq $1, %rax
+movq %rax, -8(%rdi)
+addq $8, %rdi
+dec %rcx
+jnz .L5
+#--- partial.s
+.L6:
+movq (%rdi), %rax
+addl $1, %eax
+movl %eax, 8(%rdi)
+addq $8, %rdi
+dec %rcx
+jnz .L6
