@@ -1,5 +1,6 @@
 //===- LoopUArchPass.cpp - Remarks for every innermost loop --------------===//
 #include "luarch/Passes/LoopUArchPass.h"
+#include "luarch/Passes/LoopRole.h"
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Model/UopDecoder.h"
@@ -252,9 +253,25 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, MachineLoop &L,
     Bound += (Bound.empty() ? "" : "+") + boundKindName(B).str();
   std::string Bottleneck = R.bottleneck();
 
+  LoopIdentity Id = identifyLoop(L);
   ORE.emit([&] {
     MachineOptimizationRemark Rem(PASS_NAME, "LoopThroughput", Loc, Header);
-    Rem << "loop: " << ore::NV("Cycles", fmt2(R.cyclesPerIteration()))
+    Rem << "loop: " << ore::NV("LoopKind", loopRoleName(Id.Role));
+    if (Id.VectorWidth || Id.ElementsPerIteration) {
+      Rem << " (";
+      if (Id.VectorWidth)
+        Rem << "VF " << ore::NV("VectorWidth", Id.VectorWidth);
+      if (Id.VectorWidth && Id.Interleave)
+        Rem << ", interleave " << ore::NV("Interleave", Id.Interleave);
+      if (Id.VectorWidth && Id.ElementsPerIteration)
+        Rem << ": ";
+      if (Id.ElementsPerIteration)
+        Rem << ore::NV("ElementsPerIteration", Id.ElementsPerIteration)
+            << (Id.ElementsPerIteration == 1 ? " element" : " elements")
+            << "/iteration";
+      Rem << ")";
+    }
+    Rem << ": " << ore::NV("Cycles", fmt2(R.cyclesPerIteration()))
         << " cycles/iteration ("
         << (R.Sim ? "simulated; static bound " : "static bound ")
         << ore::NV("StaticBound", fmt2(R.Static.Throughput)) << ", "

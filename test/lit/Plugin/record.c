@@ -27,7 +27,11 @@ void triad(double *restrict a, const double *restrict b,
 // YAML: Function: triad
 // YAML-NEXT: Args:
 // YAML-NEXT: - String: 'loop: '
-// YAML-NEXT: - Cycles: '{{[0-9]+\.[0-9][0-9]}}'
+// YAML-NEXT: - LoopKind: vector body
+// YAML: - VectorWidth: '2'
+// YAML: - Interleave: '2'
+// YAML: - ElementsPerIteration: '4'
+// YAML: - Cycles: '{{[0-9]+\.[0-9][0-9]}}'
 // YAML: - StaticBound: '{{[0-9]+\.[0-9][0-9]}}'
 // YAML: - Bound: {{.+}}
 // YAML: - CPU: cascadelake
@@ -36,7 +40,7 @@ void triad(double *restrict a, const double *restrict b,
 // YAML-NEXT: Name: LoopDetails
 
 // SENS: remark: loop: {{.*}} on skylake; bottleneck: {{.*}}; top sensitivity: {{.+}}
-// STATIC: remark: loop: {{[0-9.]+}} cycles/iteration (static bound {{[0-9.]+}},
+// STATIC: remark: loop: vector body ({{.*}}): {{[0-9.]+}} cycles/iteration (static bound {{[0-9.]+}},
 
 // An unknown CPU is a missed remark, never a failed build.
 // BADCPU: remark: loop not analysed: no LoopUArch model for CPU 'pentium99'

@@ -13,7 +13,7 @@
 
 extern void consume(double);
 
-// A reduction: the FP add chain (4 cycles) sets the pace.
+// A reduction: the FP add chain sets the pace (unrolled by 4, remainder).
 double dot(const double *a, const double *b, long n) {
   double s = 0;
   for (long i = 0; i < n; ++i)
@@ -35,8 +35,8 @@ void calls(double *a, long n) {
     consume(a[i]);
 }
 
-// CHECK: remarks.c:19:3: remark: loop: {{[0-9.]+}} cycles/iteration (simulated; static bound {{[0-9.]+}}, loop-carried dependency) on skylake; bottleneck: loop-carried dependency
-// CHECK: remarks.c:28:5: remark: loop: {{[0-9.]+}} cycles/iteration (simulated; static bound
+// CHECK: remarks.c:19:3: remark: loop: scalar loop (4 elements/iteration): {{[0-9.]+}} cycles/iteration (simulated; static bound {{[0-9.]+}}, loop-carried dependency) on skylake; bottleneck: loop-carried dependency
+// CHECK: remarks.c:28:5: remark: loop: scalar loop (1 element/iteration): {{[0-9.]+}} cycles/iteration (simulated; static bound
 // CHECK-NOT: remarks.c:26:
 // CHECK: remarks.c:34:3: remark: loop not analysed: the loop contains a call [-Rpass-missed=uarch]
 
@@ -45,9 +45,9 @@ void calls(double *a, long n) {
 // DETAILS: remarks.c:28:5: remark: bounds:
 
 // The vectorised dot loop and its remainder, then the inner scale loop.
-// AGREE: remarks.c:19:3: remark: loop: [[DOT1:[0-9]+\.[0-9][0-9]]] cycles/iteration
-// AGREE: remarks.c:19:3: remark: loop: [[DOT2:[0-9]+\.[0-9][0-9]]] cycles/iteration
-// AGREE: remarks.c:28:5: remark: loop: [[SCALE:[0-9]+\.[0-9][0-9]]] cycles/iteration
+// AGREE: remarks.c:19:3: remark: loop: scalar loop (4 elements/iteration): [[DOT1:[0-9]+\.[0-9][0-9]]] cycles/iteration
+// AGREE: remarks.c:19:3: remark: loop: scalar remainder (1 element/iteration): [[DOT2:[0-9]+\.[0-9][0-9]]] cycles/iteration
+// AGREE: remarks.c:28:5: remark: loop: scalar loop (1 element/iteration): [[SCALE:[0-9]+\.[0-9][0-9]]] cycles/iteration
 // AGREE: Kernel: dot:
 // AGREE: Cycles per iteration: [[DOT1]] [simulated
 // AGREE: Kernel: dot:
