@@ -544,13 +544,12 @@ LoopFacts summarize(const LoopShape &L) {
   F.VF = mostFrequent(ValueVF);
   if (F.VF == 1)
     F.VF = 0;
-  if (F.Vectorized && F.VF)
-    F.ElementsPerIteration =
-        vectorElementsPerIteration(Accesses, IVs, F.VF, DL);
-  else if (F.Vectorized)
-    F.ElementsPerIteration = 1; // the vectorizer's remainder is not unrolled
-  else
-    F.ElementsPerIteration = scalarElementsPerIteration(Accesses, IVs);
+  // A vector loop whose every lane was scalarized (scatters without AVX-512)
+  // keeps VF x UF copies of each access, like an unrolled loop.
+  F.ElementsPerIteration =
+      F.Vectorized && F.VF
+          ? vectorElementsPerIteration(Accesses, IVs, F.VF, DL)
+          : scalarElementsPerIteration(Accesses, IVs);
   return F;
 }
 
@@ -622,10 +621,14 @@ LoopIdentity identifyLoop(const MachineLoop &ML) {
   LoopFacts F = summarize(L);
   Id.ElementsPerIteration = F.ElementsPerIteration;
 
-  if (F.Vectorized && F.VF) {
+  // The vectorizer's loops: vector data, or (all lanes scalarized) several
+  // source iterations per iteration; else its scalar remainder, which it
+  // never lets the unroller touch (llvm.loop.unroll.runtime.disable).
+  bool VectorLoop = F.VF || F.ElementsPerIteration > 1;
+  if (F.Vectorized && VectorLoop) {
     Id.Role = LoopRole::VectorBody;
     Id.VectorWidth = F.VF;
-    if (F.ElementsPerIteration % F.VF == 0)
+    if (F.VF && F.ElementsPerIteration % F.VF == 0)
       Id.Interleave = F.ElementsPerIteration / F.VF;
     for (const LoopFacts &Before : loopsBefore(L)) {
       bool Wider = Before.ElementsPerIteration && F.ElementsPerIteration
@@ -633,13 +636,15 @@ LoopIdentity identifyLoop(const MachineLoop &ML) {
                        : Before.VF > F.VF;
       bool SameSource = Before.Roots == F.Roots &&
                         (!Before.Line || !F.Line || Before.Line == F.Line);
-      if (Before.Vectorized && Before.VF && Wider && SameSource)
+      bool BeforeIsVector = Before.VF || Before.ElementsPerIteration > 1;
+      if (Before.Vectorized && BeforeIsVector && Wider && SameSource)
         Id.Role = LoopRole::VectorEpilogue;
     }
     return Id;
   }
   if (F.Vectorized) {
     Id.Role = LoopRole::ScalarRemainder;
+    Id.ElementsPerIteration = 1;
     return Id;
   }
   Id.Role = LoopRole::Scalar;

@@ -56,12 +56,12 @@ long walk(const struct Node *p) {
 // CHECK: loop-role.c:[[#AXPY:]]:3: remark: vectorized loop (vectorization width: [[#VF:]], interleaved count: [[#IC:]])
 // CHECK: loop-role.c:[[#STENCIL:]]:3: remark: unrolled loop by a factor of 4
 //
-// CHECK: loop-role.c:[[#PIN]]:3: remark: loop: vector body (VF 4, interleave 2: 8 elements/iteration): {{[0-9.]+}} cycles/iteration
-// CHECK: loop-role.c:[[#PIN]]:3: remark: loop: scalar remainder (1 element/iteration): {{[0-9.]+}} cycles/iteration
-// CHECK: loop-role.c:[[#AXPY]]:3: remark: loop: vector body (VF [[#VF]], interleave [[#IC]]: [[#mul(VF,IC)]] elements/iteration)
-// ZEN4: loop-role.c:[[#AXPY]]:3: remark: loop: vector epilogue (VF [[EVF:[0-9]+]], interleave 1: [[EVF]] elements/iteration)
-// CHECK: loop-role.c:[[#STENCIL]]:3: remark: loop: scalar loop (4 elements/iteration)
-// CHECK: loop-role.c:[[#STENCIL]]:3: remark: loop: scalar remainder (1 element/iteration)
+// CHECK: loop-role.c:[[#PIN]]:3: remark: loop: vector body{{( \[[0-9]+ of [0-9]+ here, .LBB[0-9_]+\])?}} (VF 4, interleave 2: 8 elements/iteration): {{[0-9.]+}} cycles/iteration
+// CHECK: loop-role.c:[[#PIN]]:3: remark: loop: scalar remainder{{( \[[0-9]+ of [0-9]+ here, .LBB[0-9_]+\])?}} (1 element/iteration): {{[0-9.]+}} cycles/iteration
+// CHECK: loop-role.c:[[#AXPY]]:3: remark: loop: vector body{{( \[[0-9]+ of [0-9]+ here, .LBB[0-9_]+\])?}} (VF [[#VF]], interleave [[#IC]]: [[#mul(VF,IC)]] elements/iteration)
+// ZEN4: loop-role.c:[[#AXPY]]:3: remark: loop: vector epilogue{{( \[[0-9]+ of [0-9]+ here, .LBB[0-9_]+\])?}} (VF [[EVF:[0-9]+]], interleave 1: [[EVF]] elements/iteration)
+// CHECK: loop-role.c:[[#STENCIL]]:3: remark: loop: scalar loop{{( \[[0-9]+ of [0-9]+ here, .LBB[0-9_]+\])?}} (4 elements/iteration)
+// CHECK: loop-role.c:[[#STENCIL]]:3: remark: loop: scalar remainder{{( \[[0-9]+ of [0-9]+ here, .LBB[0-9_]+\])?}} (1 element/iteration)
 // CHECK: loop-role.c:[[#STENCIL+9]]:3: remark: loop: scalar loop (1 element/iteration)
 // CHECK: loop-role.c:[[#STENCIL+19]]:3: remark: loop: scalar loop (1 element/iteration)
 

@@ -40,7 +40,7 @@ void triad(double *restrict a, const double *restrict b,
 // YAML-NEXT: Name: LoopDetails
 
 // SENS: remark: loop: {{.*}} on skylake; bottleneck: {{.*}}; top sensitivity: {{.+}}
-// STATIC: remark: loop: vector body ({{.*}}): {{[0-9.]+}} cycles/iteration (static bound {{[0-9.]+}},
+// STATIC: remark: loop: vector body {{.*}}: {{[0-9.]+}} cycles/iteration, {{[0-9.]+}} cycles/element (static bound {{[0-9.]+}},
 
 // An unknown CPU is a missed remark, never a failed build.
 // BADCPU: remark: loop not analysed: no LoopUArch model for CPU 'pentium99'
