@@ -607,17 +607,34 @@ SmallVector<LoopFacts, 2> loopsBefore(const LoopShape &L) {
   return Found;
 }
 
-} // namespace
-
-LoopIdentity identifyLoop(const MachineLoop &ML) {
-  LoopIdentity Id;
+/// The IR loop of a machine loop: the IR blocks of its machine blocks, and
+/// as header the block an llvm.loop branch of the loop goes back to (the
+/// machine header of an irreducible cycle may be another entry), else the
+/// machine header's block.
+template <typename BlockRange>
+std::optional<LoopShape> shapeOf(const MachineBasicBlock *Header,
+                                 BlockRange Blocks) {
   LoopShape L;
-  L.Header = ML.getHeader()->getBasicBlock();
-  if (!L.Header)
-    return Id;
-  for (const MachineBasicBlock *MBB : ML.blocks())
+  for (const MachineBasicBlock *MBB : Blocks)
     if (const BasicBlock *BB = MBB->getBasicBlock())
       L.Blocks.insert(BB);
+  for (const BasicBlock *BB : L.Blocks) {
+    const Instruction *T = BB->getTerminator();
+    if (!T || !T->getMetadata(LLVMContext::MD_loop))
+      continue;
+    for (const BasicBlock *S : successors(BB))
+      if (L.Blocks.contains(S))
+        L.Header = S;
+  }
+  if (!L.Header)
+    L.Header = Header->getBasicBlock();
+  if (!L.Header || !L.Blocks.contains(L.Header))
+    return std::nullopt;
+  return L;
+}
+
+LoopIdentity identify(const LoopShape &L) {
+  LoopIdentity Id;
   LoopFacts F = summarize(L);
   Id.ElementsPerIteration = F.ElementsPerIteration;
 
@@ -654,6 +671,18 @@ LoopIdentity identifyLoop(const MachineLoop &ML) {
           Before.Roots == F.Roots)
         Id.Role = LoopRole::ScalarRemainder;
   return Id;
+}
+
+} // namespace
+
+LoopIdentity identifyLoop(const MachineLoop &ML) {
+  std::optional<LoopShape> L = shapeOf(ML.getHeader(), ML.blocks());
+  return L ? identify(*L) : LoopIdentity();
+}
+
+LoopIdentity identifyCycle(const MachineCycle &C) {
+  std::optional<LoopShape> L = shapeOf(C.getHeader(), C.blocks());
+  return L ? identify(*L) : LoopIdentity();
 }
 
 } // namespace luarch

@@ -8,18 +8,26 @@
 #include "luarch/Report/Pipeline.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
+#include "llvm/CodeGen/MachineBlockFrequencyInfo.h"
+#include "llvm/CodeGen/MachineBranchProbabilityInfo.h"
+#include "llvm/CodeGen/MachineCycleAnalysis.h"
+#include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/Passes.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCAsmInfo.h"
 #include "llvm/Pass.h"
+#include "llvm/Remarks/RemarkStreamer.h"
 #include "llvm/PassRegistry.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
@@ -122,24 +130,77 @@ DecoderCache &decoders() {
 
 const LoopKernelSink *GlobalSink = nullptr;
 
-/// The model for \p F: -uarch-mcpu, else its target-cpu when modelled, else
-/// the host's. \p Why tells which, for the remark.
-Expected<const MachineModel &> modelFor(const Function &F, std::string &Why) {
-  if (!UArchCPU.empty())
-    return getMachineModel(UArchCPU);
-  StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();
-  if (!CPU.empty()) {
-    auto M = getMachineModel(CPU);
-    if (M)
-      return M;
-    consumeError(M.takeError());
+/// The model chosen for a function, or why there is none; what the remark
+/// should say about the choice, and what deserves a warning.
+struct ModelChoice {
+  const MachineModel *Model = nullptr;
+  std::string Error;   // no model at all: every loop gets a missed remark
+  std::string Note;    // for each remark: how the model was chosen
+  std::string Warning; // once per compilation
+};
+
+/// "generic", "x86-64", "x86-64-v3", "i686": ISA levels, not cores; having
+/// no model of their own is expected.
+bool isGenericCPU(StringRef CPU) {
+  return CPU == "generic" || CPU.starts_with("x86-64") ||
+         CPU.starts_with("i386") || CPU.starts_with("i486") ||
+         CPU.starts_with("i586") || CPU.starts_with("i686");
+}
+
+/// The model for \p F: -uarch-mcpu; else, as clang's own scheduling does,
+/// the function's tune-cpu (-mtune) before its target-cpu (-march), when
+/// LoopUArch describes it; else the host's.
+ModelChoice chooseModel(const Function &F) {
+  ModelChoice C;
+  if (!UArchCPU.empty()) {
+    Expected<const MachineModel &> M = getMachineModel(UArchCPU);
+    if (M) {
+      C.Model = &*M;
+      return C;
+    }
+    C.Error = toString(M.takeError());
+    C.Warning = "-uarch-mcpu=" + UArchCPU + ": " + C.Error +
+                "; no loop is analysed";
+    return C;
   }
-  std::string Note;
-  auto Host = getMachineModel("native", &Note);
-  if (Host)
-    Why = "target-cpu '" + (CPU.empty() ? std::string("none") : CPU.str()) +
-          "' has no model; using the host's, " + Host->Name;
-  return Host;
+  std::string Missing; // the first named core without a model
+  for (StringRef Attr : {"tune-cpu", "target-cpu"}) {
+    StringRef CPU = F.getFnAttribute(Attr).getValueAsString();
+    if (CPU.empty() || isGenericCPU(CPU))
+      continue;
+    Expected<const MachineModel &> M = getMachineModel(CPU);
+    if (M) {
+      C.Model = &*M;
+      if (!Missing.empty())
+        C.Note = Missing + " has no model; using " + Attr.str() + " '" +
+                 CPU.str() + "'";
+      break;
+    }
+    consumeError(M.takeError());
+    if (Missing.empty())
+      Missing = Attr.str() + " '" + CPU.str() + "'";
+  }
+  if (!C.Model) {
+    std::string HostNote;
+    Expected<const MachineModel &> Host = getMachineModel("native", &HostNote);
+    if (!Host) {
+      C.Error = toString(Host.takeError());
+      return C;
+    }
+    C.Model = &*Host;
+    StringRef Target = F.getFnAttribute("target-cpu").getValueAsString();
+    C.Note = (Missing.empty() ? "target-cpu '" +
+                                    (Target.empty() ? "none" : Target.str()) +
+                                    "'"
+                              : Missing) +
+             " has no model; using the host's, " + Host->Name;
+  }
+  if (!Missing.empty())
+    C.Warning = "no model for " + Missing +
+                " (-mtune/-march); predicting with " + C.Model->Name +
+                " (-mllvm -uarch-mcpu=<cpu> chooses a model; "
+                "loop-uarch-report --list-cpus lists them)";
+  return C;
 }
 
 std::string fmt2(double V) {
@@ -166,9 +227,10 @@ public:
     return "LoopUArch: cycles per iteration of innermost loops";
   }
 
+  // Requires nothing: a required analysis would be computed for every
+  // function of every compile that loads the plugin, remarks or not. The
+  // pass computes what it needs itself, only when remarks are asked for.
   void getAnalysisUsage(AnalysisUsage &AU) const override {
-    AU.addRequired<MachineLoopInfoWrapperPass>();
-    AU.addRequired<MachineOptimizationRemarkEmitterPass>();
     AU.setPreservesAll();
     MachineFunctionPass::getAnalysisUsage(AU);
   }
@@ -185,62 +247,162 @@ private:
     std::string Label;
   };
   const LoopKernelSink *Sink;
-  void analyseLoop(MachineFunction &MF, MachineLoop &L, const LoopPlace &P,
+  /// Warnings already given: each is given once per compilation.
+  StringSet<> Warned;
+  void warnOnce(LLVMContext &Ctx, const std::string &Msg);
+  void analyseLoop(MachineFunction &MF, const MachineCycle &L,
+                   const LoopPlace &P, const ModelChoice &Choice,
+                   const std::string &Skip,
                    MachineOptimizationRemarkEmitter &ORE);
 };
+
+void LoopUArchPass::warnOnce(LLVMContext &Ctx, const std::string &Msg) {
+  if (Sink || !Warned.insert(Msg).second)
+    return;
+  // A generic diagnostic: clang prints it as "warning: ..." (and -Werror
+  // applies, as to any backend warning).
+  std::string Text = "LoopUArch: " + Msg;
+  Ctx.diagnose(DiagnosticInfoGeneric(Text, DS_Warning));
+}
+
+/// Whether anyone listens to "uarch" remarks: -Rpass*=uarch, or an
+/// optimization record whose pass filter lets them through.
+bool remarksWanted(LLVMContext &Ctx) {
+  if (Ctx.getDiagHandlerPtr()->isAnyRemarkEnabled(PASS_NAME))
+    return true;
+  remarks::RemarkStreamer *RS = Ctx.getMainRemarkStreamer();
+  return RS && RS->matchesFilter(PASS_NAME);
+}
+
+/// Block frequencies for remarks' hotness (-fdiagnostics-show-hotness),
+/// computed only when asked for, with the analyses they need.
+struct HotnessInfo {
+  MachineDominatorTree MDT;
+  MachineLoopInfo MLI;
+  MachineBranchProbabilityInfo MBPI;
+  MachineBlockFrequencyInfo MBFI;
+  explicit HotnessInfo(MachineFunction &MF)
+      : MDT(MF), MLI(MDT), MBFI(MF, MBPI, MLI) {}
+};
+
+/// The innermost cycles of \p CI: natural loops and irreducible cycles
+/// that contain no other cycle.
+SmallVector<const MachineCycle *, 8>
+innermostCycles(const MachineCycleInfo &CI) {
+  SmallVector<const MachineCycle *, 8> Innermost;
+  SmallVector<const MachineCycle *, 8> Work(CI.toplevel_cycles());
+  while (!Work.empty()) {
+    const MachineCycle *C = Work.pop_back_val();
+    if (C->getNumChildren() == 0)
+      Innermost.push_back(C);
+    else
+      append_range(Work, C->children());
+  }
+  return Innermost;
+}
+
+/// The assembly label of \p MBB: ".LBB3_7", or "%bb.7" for a block only
+/// reached by falling through (the printer gives it no label).
+std::string blockLabel(const MachineBasicBlock &MBB) {
+  const MachineFunction &MF = *MBB.getParent();
+  const MachineBasicBlock *Prev =
+      MBB.getIterator() == MF.begin() ? nullptr : &*std::prev(MBB.getIterator());
+  bool Labelled = MBB.pred_size() > 1 || (MBB.pred_size() == 1 &&
+                                          *MBB.pred_begin() != Prev);
+  if (!Labelled && Prev && MBB.pred_size() == 1)
+    for (const MachineInstr &MI : Prev->terminators())
+      for (const MachineOperand &MO : MI.operands())
+        Labelled |= MO.isMBB() && MO.getMBB() == &MBB;
+  if (!Labelled)
+    return "%bb." + std::to_string(MBB.getNumber());
+  return (MF.getTarget().getMCAsmInfo()->getPrivateLabelPrefix() + "BB" +
+          Twine(MF.getFunctionNumber()) + "_" + Twine(MBB.getNumber()))
+      .str();
+}
 
 char LoopUArchPass::ID = 0;
 
 bool LoopUArchPass::runOnMachineFunction(MachineFunction &MF) {
-  auto &ORE = getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
   // Without a consumer, do nothing at all: the plugin costs nothing unless
   // -Rpass*=uarch or an optimization record asks for it.
-  if (!Sink && !ORE.allowExtraAnalysis(PASS_NAME))
+  LLVMContext &Ctx = MF.getFunction().getContext();
+  if (!Sink && !remarksWanted(Ctx))
     return false;
-  auto &MLI = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
-  SmallVector<MachineLoop *, 8> Innermost, Worklist(MLI.begin(), MLI.end());
-  while (!Worklist.empty()) {
-    MachineLoop *L = Worklist.pop_back_val();
-    if (L->isInnermost())
-      Innermost.push_back(L);
-    else
-      Worklist.append(L->begin(), L->end());
+  std::unique_ptr<HotnessInfo> Hotness;
+  if (!Sink && Ctx.getDiagnosticsHotnessRequested())
+    Hotness = std::make_unique<HotnessInfo>(MF);
+  MachineOptimizationRemarkEmitter ORE(MF, Hotness ? &Hotness->MBFI : nullptr);
+
+  // Cycles rather than natural loops: a loop entered at two blocks (branch
+  // folding merges a vector loop's exit test into its scalar remainder's
+  // latch) is no natural loop, yet it is a loop of the program.
+  MachineCycleInfo CI;
+  CI.compute(MF);
+  SmallVector<const MachineCycle *, 8> Innermost = innermostCycles(CI);
+
+  // What this function's loops cannot get, said once per compilation and in
+  // a missed remark per loop: never silence.
+  const Function &F = MF.getFunction();
+  const TargetMachine &TM = MF.getTarget();
+  const Triple &TT = TM.getTargetTriple();
+  std::string Skip;
+  ModelChoice Choice;
+  if (!TT.isX86() || !TT.isArch64Bit()) {
+    Skip = "the target is " + TT.str() + "; LoopUArch models x86-64 only";
+    warnOnce(Ctx, Skip + ": no loop is analysed");
+  } else if (TM.getOptLevel() == CodeGenOptLevel::None || F.hasOptNone()) {
+    Skip = "the function is not optimised (-O0 or optnone); LoopUArch "
+           "predicts optimised code";
+    if (TM.getOptLevel() == CodeGenOptLevel::None)
+      warnOnce(Ctx, "no loop is analysed at -O0: LoopUArch predicts "
+                    "optimised code (-O1 or higher)");
+  } else {
+    Choice = chooseModel(F);
+    if (!Choice.Warning.empty())
+      warnOnce(Ctx, Choice.Warning);
+    if (!Choice.Model)
+      Skip = Choice.Error;
   }
-  // Layout order, and each loop's rank among those at its location.
+
+  // Layout order (of each loop's first block), and each loop's rank among
+  // those at its source location.
   DenseMap<const MachineBasicBlock *, unsigned> Position;
   for (const MachineBasicBlock &MBB : MF)
     Position[&MBB] = Position.size();
-  llvm::sort(Innermost, [&](MachineLoop *A, MachineLoop *B) {
-    return Position[A->getHeader()] < Position[B->getHeader()];
+  auto top = [&](const MachineCycle *C) {
+    unsigned Top = ~0u;
+    for (const MachineBasicBlock *MBB : C->blocks())
+      Top = std::min(Top, Position[MBB]);
+    return Top;
+  };
+  llvm::sort(Innermost, [&](const MachineCycle *A, const MachineCycle *B) {
+    return top(A) < top(B);
   });
-  std::map<std::pair<unsigned, unsigned>, unsigned> AtLocation;
-  auto location = [](MachineLoop *L) {
-    DebugLoc DL = L->getStartLoc();
+  auto location = [](const MachineCycle *C) {
+    DebugLoc DL = cycleStartLoc(*C);
     return DL ? std::make_pair(DL.getLine(), DL.getCol())
               : std::make_pair(0u, 0u);
   };
-  for (MachineLoop *L : Innermost)
-    ++AtLocation[location(L)];
-  std::map<std::pair<unsigned, unsigned>, unsigned> Seen;
-  StringRef Prefix = MF.getTarget().getMCAsmInfo()->getPrivateLabelPrefix();
-  for (MachineLoop *L : Innermost) {
+  std::map<std::pair<unsigned, unsigned>, unsigned> AtLocation, Seen;
+  for (const MachineCycle *C : Innermost)
+    ++AtLocation[location(C)];
+  for (const MachineCycle *C : Innermost) {
     LoopPlace P;
-    P.Ordinal = ++Seen[location(L)];
-    P.AtLocation = AtLocation[location(L)];
-    P.Label = (Prefix + "BB" + Twine(MF.getFunctionNumber()) + "_" +
-               Twine(L->getHeader()->getNumber()))
-                  .str();
-    analyseLoop(MF, *L, P, ORE);
+    P.Ordinal = ++Seen[location(C)];
+    P.AtLocation = AtLocation[location(C)];
+    P.Label = blockLabel(*C->getHeader());
+    analyseLoop(MF, *C, P, Choice, Skip, ORE);
   }
   return false;
 }
 
-void LoopUArchPass::analyseLoop(MachineFunction &MF, MachineLoop &L,
-                                const LoopPlace &P,
+void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
+                                const LoopPlace &P, const ModelChoice &Choice,
+                                const std::string &Skip,
                                 MachineOptimizationRemarkEmitter &ORE) {
   const Function &F = MF.getFunction();
-  MachineBasicBlock *Header = L.getHeader();
-  DebugLoc Loc = L.getStartLoc();
+  const MachineBasicBlock *Header = L.getHeader();
+  DebugLoc Loc = cycleStartLoc(L);
   auto missed = [&](const std::string &Why) {
     if (Sink) {
       if (Sink->Unsupported)
@@ -254,17 +416,17 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, MachineLoop &L,
     });
   };
 
-  std::string CPUWhy;
-  Expected<const MachineModel &> Model = modelFor(F, CPUWhy);
-  if (!Model)
-    return missed(toString(Model.takeError()));
+  if (!Skip.empty())
+    return missed(Skip);
+  const MachineModel *Model = Choice.Model;
+  const std::string &CPUWhy = Choice.Note;
   std::string Triple = F.getParent()->getTargetTriple().str();
   auto Entry = decoders().get(Triple, *Model);
   if (!Entry)
     return missed(toString(Entry.takeError()));
   const TargetContext &TC = *(*Entry)->TC;
   double T0 = now();
-  Expected<Kernel> K = kernelFromMachineLoop(MF, L, TC);
+  Expected<Kernel> K = kernelFromMachineCycle(MF, L, TC);
   Times.Kernel += now() - T0;
   if (!K)
     return missed(toString(K.takeError()));
@@ -298,7 +460,7 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, MachineLoop &L,
     Bound += (Bound.empty() ? "" : "+") + boundKindName(B).str();
   std::string Bottleneck = R.bottleneck();
 
-  LoopIdentity Id = identifyLoop(L);
+  LoopIdentity Id = identifyCycle(L);
   ORE.emit([&] {
     MachineOptimizationRemark Rem(PASS_NAME, "LoopThroughput", Loc, Header);
     Rem << "loop: " << ore::NV("LoopKind", loopRoleName(Id.Role));
@@ -391,7 +553,11 @@ static RegisterPass<LoopUArchPass>
                  /*CFGOnly=*/false, /*is_analysis=*/false);
 
 void insertLoopUArchPass(TargetPassConfig &PassConfig) {
-  PassConfig.insertPass(&MachineBlockPlacementID, &LoopUArchPass::ID);
+  // After the target's pre-emit passes (X86: execution-domain fixes, false
+  // dependency breaking, EVEX-to-VEX compression, LEA fixups), so that the
+  // kernel is the code the assembler gets; StackMap liveness runs in every
+  // codegen pipeline at every optimisation level.
+  PassConfig.insertPass(&StackMapLivenessID, &LoopUArchPass::ID);
 }
 
 } // namespace luarch

@@ -19,7 +19,9 @@ using namespace llvm;
 static RegisterTargetPassConfigCallback
     AddLoopUArch([](TargetMachine &TM, PassManagerBase &PM,
                     TargetPassConfig *PassConfig) {
-      if (PassConfig && TM.getTargetTriple().isX86())
+      // Every target: on others the pass says that it cannot analyse them
+      // (when uarch remarks are asked for) instead of staying silent.
+      if (PassConfig)
         luarch::insertLoopUArchPass(*PassConfig);
     });
 

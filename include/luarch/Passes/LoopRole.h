@@ -14,6 +14,7 @@
 #define LUARCH_PASSES_LOOPROLE_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/CodeGen/MachineCycleAnalysis.h"
 #include <cstdint>
 
 namespace llvm {
@@ -60,6 +61,11 @@ struct LoopIdentity {
 /// control flow from a wider vector loop of the same source loop (epilogue).
 /// Costs a walk over the loop's IR instructions and a few blocks before it.
 LoopIdentity identifyLoop(const llvm::MachineLoop &L);
+
+/// The same for an innermost machine cycle (a natural loop, or an
+/// irreducible cycle such as a scalar remainder whose latch test branch
+/// folding merged with the vector loop's exit test).
+LoopIdentity identifyCycle(const llvm::MachineCycle &C);
 
 } // namespace luarch
 

@@ -10,7 +10,6 @@
 // RUN: %clang -O3 -march=cascadelake -c %s -o %t/without3.o
 // RUN: cmp %t/with3.o %t/without3.o
 // RUN: FileCheck %s --check-prefix=O3 < %t/o3.txt
-// RUN: %clang -O0 -fpass-plugin=%plugin -Rpass=uarch -c %s -o %t/o0.o 2>&1 | count 0
 // RUN: %clang -O2 -fpass-plugin=%plugin -Rpass=uarch -mllvm -uarch-mcpu=skylake -mllvm -uarch-sensitivity -c %s -o %t/sens.o 2>&1 | FileCheck %s --check-prefix=SENS
 // RUN: %clang -O2 -fpass-plugin=%plugin -Rpass=uarch -mllvm -uarch-mcpu=skylake -mllvm -uarch-static -c %s -o %t/static.o 2>&1 | FileCheck %s --check-prefix=STATIC
 // RUN: %clang -O2 -fpass-plugin=%plugin -Rpass-missed=uarch -mllvm -uarch-mcpu=pentium99 -c %s -o %t/bad.o 2>&1 | FileCheck %s --check-prefix=BADCPU
