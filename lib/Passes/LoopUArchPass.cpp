@@ -555,9 +555,9 @@ static RegisterPass<LoopUArchPass>
 void insertLoopUArchPass(TargetPassConfig &PassConfig) {
   // After the target's pre-emit passes (X86: execution-domain fixes, false
   // dependency breaking, EVEX-to-VEX compression, LEA fixups), so that the
-  // kernel is the code the assembler gets; StackMap liveness runs in every
-  // codegen pipeline at every optimisation level.
-  PassConfig.insertPass(&StackMapLivenessID, &LoopUArchPass::ID);
+  // kernel is the code the assembler gets; funclet layout, the first pass
+  // after them, is in every codegen pipeline at every optimisation level.
+  PassConfig.insertPass(&FuncletLayoutID, &LoopUArchPass::ID);
 }
 
 } // namespace luarch

@@ -16,6 +16,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/CodeGen.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -26,6 +28,12 @@
 using namespace llvm;
 
 namespace luarch {
+
+static cl::opt<unsigned> IRCodegenOptLevel(
+    "codegen-opt-level",
+    cl::desc(".ll/.bc inputs: the code generator's optimisation level, as "
+             "llc -O<n> (clang -O1/-O2 use 2, -O3 uses 3; default 2)"),
+    cl::init(2));
 
 /// Set while kernelsFromIR runs codegen: the pass is added only then.
 static const LoopKernelSink *ActiveSink = nullptr;
@@ -69,9 +77,14 @@ Expected<AsmKernels> kernelsFromIR(StringRef Data, StringRef FileName,
   const Target *T = TargetRegistry::lookupTarget(TT, Err);
   if (!T)
     return createStringError(inconvertibleErrorCode(), "%s", Err.c_str());
+  if (IRCodegenOptLevel > 3)
+    return createStringError(inconvertibleErrorCode(),
+                             "--codegen-opt-level=%u: the levels are 0 to 3",
+                             unsigned(IRCodegenOptLevel));
   TargetOptions TO;
   std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
-      TT, CPU, "", TO, Reloc::PIC_, std::nullopt, CodeGenOptLevel::Default));
+      TT, CPU, "", TO, Reloc::PIC_, std::nullopt,
+      *CodeGenOpt::getLevel(IRCodegenOptLevel)));
   if (!TM)
     return createStringError(inconvertibleErrorCode(),
                              "cannot create a target machine for '%s'",
