@@ -33,7 +33,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Target/TargetMachine.h"
 
-#include <chrono>
+#include <ctime>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -80,21 +80,24 @@ namespace {
 
 /// Time per stage (-uarch-time-report), printed when the process exits.
 struct StageTimes {
-  double Kernel = 0, Analysis = 0, Remarks = 0;
+  double Kernel = 0, Analysis = 0, Identity = 0, Remarks = 0;
   unsigned Loops = 0;
   ~StageTimes() {
     if (UArchTimeReport && Loops)
       errs() << format("uarch: %u loops, kernel %.1f ms, analysis %.1f ms, "
-                       "remarks %.1f ms\n",
-                       Loops, Kernel * 1e3, Analysis * 1e3, Remarks * 1e3);
+                       "identity %.1f ms, remarks %.1f ms\n",
+                       Loops, Kernel * 1e3, Analysis * 1e3, Identity * 1e3,
+                       Remarks * 1e3);
   }
 };
 StageTimes Times;
 
+/// CPU time of this thread: what the pass costs, whatever else the machine
+/// is doing (a shared build machine's wall clock says little).
 double now() {
-  return std::chrono::duration<double>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  timespec T;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+  return T.tv_sec + T.tv_nsec * 1e-9;
 }
 
 /// Decoders per (triple, CPU), shared by every function of the process:
@@ -125,6 +128,49 @@ struct DecoderCache {
 
 DecoderCache &decoders() {
   static DecoderCache Cache;
+  return Cache;
+}
+
+/// An analysed loop: the kernel and its report (which points into it).
+struct AnalysedLoop {
+  Kernel K;
+  KernelReport R;
+};
+
+/// Analyses by kernel text and model, shared by every function of the
+/// process: inlining and macros repeat loops (sqlite3.c at -O2: 1,296
+/// distinct kernels among 1,587 loops), and an analysis is deterministic.
+class AnalysisCache {
+  std::mutex Lock;
+  StringMap<std::shared_ptr<const AnalysedLoop>> Entries;
+  static constexpr unsigned MaxEntries = 1 << 14;
+
+public:
+  std::shared_ptr<const AnalysedLoop> get(Kernel &&K, const UopDecoder &D,
+                                          const PipelineOptions &PO) {
+    std::string Key = D.model().Name + "|" + std::to_string(PO.Simulate) + "|" +
+                      std::to_string(PO.Sim.MaxIterations) + "|" +
+                      std::to_string(PO.Sensitivity) + "\n";
+    for (const KernelInstr &I : K.Instrs)
+      Key += I.Text + "\t" + std::to_string(I.Size) + "\n";
+    {
+      std::lock_guard<std::mutex> G(Lock);
+      auto It = Entries.find(Key);
+      if (It != Entries.end())
+        return It->second;
+    }
+    auto A = std::make_shared<AnalysedLoop>();
+    A->K = std::move(K);
+    A->R = analyzeKernel(A->K, D, PO);
+    std::lock_guard<std::mutex> G(Lock);
+    if (Entries.size() < MaxEntries)
+      Entries[Key] = A;
+    return A;
+  }
+};
+
+AnalysisCache &analyses() {
+  static AnalysisCache Cache;
   return Cache;
 }
 
@@ -217,6 +263,25 @@ std::string fmt3(double V) {
   return S;
 }
 
+/// Which "uarch" remarks anyone listens to: -Rpass=uarch,
+/// -Rpass-analysis=uarch, -Rpass-missed=uarch, or an optimization record
+/// whose pass filter lets them through (it takes every kind).
+struct WantedRemarks {
+  bool Passed = false, Analysis = false, Missed = false;
+  bool any() const { return Passed || Analysis || Missed; }
+};
+
+WantedRemarks remarksWanted(LLVMContext &Ctx) {
+  WantedRemarks W;
+  remarks::RemarkStreamer *RS = Ctx.getMainRemarkStreamer();
+  bool Record = RS && RS->matchesFilter(PASS_NAME);
+  const DiagnosticHandler &H = *Ctx.getDiagHandlerPtr();
+  W.Passed = Record || H.isPassedOptRemarkEnabled(PASS_NAME);
+  W.Analysis = Record || H.isAnalysisRemarkEnabled(PASS_NAME);
+  W.Missed = Record || H.isMissedOptRemarkEnabled(PASS_NAME);
+  return W;
+}
+
 class LoopUArchPass : public MachineFunctionPass {
 public:
   static char ID;
@@ -249,6 +314,8 @@ private:
   const LoopKernelSink *Sink;
   /// Warnings already given: each is given once per compilation.
   StringSet<> Warned;
+  /// The remarks asked for (set per function): the others are not built.
+  WantedRemarks Wanted;
   void warnOnce(LLVMContext &Ctx, const std::string &Msg);
   void analyseLoop(MachineFunction &MF, const MachineCycle &L,
                    const LoopPlace &P, const ModelChoice &Choice,
@@ -263,15 +330,6 @@ void LoopUArchPass::warnOnce(LLVMContext &Ctx, const std::string &Msg) {
   // applies, as to any backend warning).
   std::string Text = "LoopUArch: " + Msg;
   Ctx.diagnose(DiagnosticInfoGeneric(Text, DS_Warning));
-}
-
-/// Whether anyone listens to "uarch" remarks: -Rpass*=uarch, or an
-/// optimization record whose pass filter lets them through.
-bool remarksWanted(LLVMContext &Ctx) {
-  if (Ctx.getDiagHandlerPtr()->isAnyRemarkEnabled(PASS_NAME))
-    return true;
-  remarks::RemarkStreamer *RS = Ctx.getMainRemarkStreamer();
-  return RS && RS->matchesFilter(PASS_NAME);
 }
 
 /// Block frequencies for remarks' hotness (-fdiagnostics-show-hotness),
@@ -326,7 +384,8 @@ bool LoopUArchPass::runOnMachineFunction(MachineFunction &MF) {
   // Without a consumer, do nothing at all: the plugin costs nothing unless
   // -Rpass*=uarch or an optimization record asks for it.
   LLVMContext &Ctx = MF.getFunction().getContext();
-  if (!Sink && !remarksWanted(Ctx))
+  Wanted = remarksWanted(Ctx);
+  if (!Sink && !Wanted.any())
     return false;
   std::unique_ptr<HotnessInfo> Hotness;
   if (!Sink && Ctx.getDiagnosticsHotnessRequested())
@@ -409,6 +468,8 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
         Sink->Unsupported(MF.getName().str(), Why);
       return;
     }
+    if (!Wanted.Missed)
+      return;
     ORE.emit([&] {
       return MachineOptimizationRemarkMissed(PASS_NAME, "NotAnalysed", Loc,
                                              Header)
@@ -439,6 +500,8 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
       Sink->Loop(std::move(*K), Model->Name);
     return;
   }
+  if (!Wanted.Passed && !Wanted.Analysis)
+    return; // only -Rpass-missed: nothing to analyse
 
   PipelineOptions PO;
   PO.Simulate = !UArchStaticOnly;
@@ -447,7 +510,10 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   PO.Sensitivity = PO.Simulate && UArchSensitivity;
   PO.SensitivityOpts.Sim = PO.Sim;
   double T1 = now();
-  KernelReport R = analyzeKernel(*K, *(*Entry)->Decoder, PO);
+  std::shared_ptr<const AnalysedLoop> Analysed =
+      analyses().get(std::move(*K), *(*Entry)->Decoder, PO);
+  const KernelReport &R = Analysed->R;
+  const Kernel &Kern = Analysed->K;
   double T2 = now();
   Times.Analysis += T2 - T1;
   ++Times.Loops;
@@ -461,80 +527,83 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   std::string Bottleneck = R.bottleneck();
 
   LoopIdentity Id = identifyCycle(L);
-  ORE.emit([&] {
-    MachineOptimizationRemark Rem(PASS_NAME, "LoopThroughput", Loc, Header);
-    Rem << "loop: " << ore::NV("LoopKind", loopRoleName(Id.Role));
-    if (P.AtLocation > 1)
-      Rem << " [" << ore::NV("LoopOrdinal", P.Ordinal) << " of "
-          << ore::NV("LoopsAtLocation", P.AtLocation) << " here, "
-          << ore::NV("HeaderLabel", P.Label) << "]";
-    if (Id.VectorWidth || Id.ElementsPerIteration) {
-      Rem << " (";
-      if (Id.VectorWidth)
-        Rem << "VF " << ore::NV("VectorWidth", Id.VectorWidth);
-      if (Id.VectorWidth && Id.Interleave)
-        Rem << ", interleave " << ore::NV("Interleave", Id.Interleave);
-      if (Id.VectorWidth && Id.ElementsPerIteration)
-        Rem << ": ";
+  double T3 = now();
+  Times.Identity += T3 - T2;
+  if (Wanted.Passed)
+    ORE.emit([&] {
+      MachineOptimizationRemark Rem(PASS_NAME, "LoopThroughput", Loc, Header);
+      Rem << "loop: " << ore::NV("LoopKind", loopRoleName(Id.Role));
+      if (P.AtLocation > 1)
+        Rem << " [" << ore::NV("LoopOrdinal", P.Ordinal) << " of "
+            << ore::NV("LoopsAtLocation", P.AtLocation) << " here, "
+            << ore::NV("HeaderLabel", P.Label) << "]";
+      if (Id.VectorWidth || Id.ElementsPerIteration) {
+        Rem << " (";
+        if (Id.VectorWidth)
+          Rem << "VF " << ore::NV("VectorWidth", Id.VectorWidth);
+        if (Id.VectorWidth && Id.Interleave)
+          Rem << ", interleave " << ore::NV("Interleave", Id.Interleave);
+        if (Id.VectorWidth && Id.ElementsPerIteration)
+          Rem << ": ";
+        if (Id.ElementsPerIteration)
+          Rem << ore::NV("ElementsPerIteration", Id.ElementsPerIteration)
+              << (Id.ElementsPerIteration == 1 ? " element" : " elements")
+              << "/iteration";
+        Rem << ")";
+      }
+      Rem << ": " << ore::NV("Cycles", fmt2(R.cyclesPerIteration()))
+          << " cycles/iteration";
       if (Id.ElementsPerIteration)
-        Rem << ore::NV("ElementsPerIteration", Id.ElementsPerIteration)
-            << (Id.ElementsPerIteration == 1 ? " element" : " elements")
-            << "/iteration";
-      Rem << ")";
-    }
-    Rem << ": " << ore::NV("Cycles", fmt2(R.cyclesPerIteration()))
-        << " cycles/iteration";
-    if (Id.ElementsPerIteration)
-      Rem << ", "
-          << ore::NV("CyclesPerElement",
-                     fmt3(R.cyclesPerIteration() / Id.ElementsPerIteration))
-          << " cycles/element";
-    Rem << " ("
-        << (R.Sim ? "simulated; static bound " : "static bound ")
-        << ore::NV("StaticBound", fmt2(R.Static.Throughput)) << ", "
-        << ore::NV("Bound", Bound) << ") on " << ore::NV("CPU", Model->Name)
-        << "; bottleneck: " << ore::NV("Bottleneck", Bottleneck);
-    if (R.Sensitivity && !R.Sensitivity->Verdict.empty())
-      Rem << "; top sensitivity: "
-          << ore::NV("TopSensitivity", R.Sensitivity->Verdict.front());
-    Rem << " (" << ore::NV("Instructions", unsigned(K->size()))
-        << " instructions)";
-    if (Unknown)
-      Rem << "; " << ore::NV("UnknownInstructions", Unknown)
-          << " instruction(s) unknown to the model";
-    if (!CPUWhy.empty())
-      Rem << "; " << CPUWhy;
-    return Rem;
-  });
+        Rem << ", "
+            << ore::NV("CyclesPerElement",
+                       fmt3(R.cyclesPerIteration() / Id.ElementsPerIteration))
+            << " cycles/element";
+      Rem << " (" << (R.Sim ? "simulated; static bound " : "static bound ")
+          << ore::NV("StaticBound", fmt2(R.Static.Throughput)) << ", "
+          << ore::NV("Bound", Bound) << ") on " << ore::NV("CPU", Model->Name)
+          << "; bottleneck: " << ore::NV("Bottleneck", Bottleneck);
+      if (R.Sensitivity && !R.Sensitivity->Verdict.empty())
+        Rem << "; top sensitivity: "
+            << ore::NV("TopSensitivity", R.Sensitivity->Verdict.front());
+      Rem << " (" << ore::NV("Instructions", unsigned(Kern.size()))
+          << " instructions)";
+      if (Unknown)
+        Rem << "; " << ore::NV("UnknownInstructions", Unknown)
+            << " instruction(s) unknown to the model";
+      if (!CPUWhy.empty())
+        Rem << "; " << CPUWhy;
+      return Rem;
+    });
 
   // Details for -Rpass-analysis=uarch: the bounds and the accounting.
-  ORE.emit([&] {
-    MachineOptimizationRemarkAnalysis Rem(PASS_NAME, "LoopDetails", Loc,
-                                          Header);
-    Rem << "bounds:";
-    for (const ThroughputBound &B : R.Static.Bounds)
-      Rem << " " << boundKindName(B.Kind) << " " << fmt2(B.Cycles) << ";";
-    Rem << " uops: " << ore::NV("FusedUops", unsigned(R.Static.FusedUops))
-        << " fused, " << ore::NV("Uops", unsigned(R.Static.UnfusedUops))
-        << " executed";
-    if (R.Sim) {
-      Rem << "; simulated cycles:";
-      for (unsigned C = 0; C < unsigned(StallCause::NumCauses); ++C)
-        if (R.Sim->Stalls[C] > 0.005)
-          Rem << " " << stallCauseName(StallCause(C)) << " "
-              << fmt2(R.Sim->Stalls[C]) << ";";
-    }
-    for (const std::string &W : R.Warnings)
-      Rem << " warning: " << W << ";";
-    if (UArchVerbose)
-      for (size_t I = 0; I < K->size(); ++I)
-        Rem << "\n  " << K->Instrs[I].Text << "  ["
-            << describeUops(*Model, R.Decoded[I]) << ", "
-            << decodeSourceName(R.Decoded[I].Source) << ": "
-            << R.Decoded[I].Variant << "]";
-    return Rem;
-  });
-  Times.Remarks += now() - T2;
+  if (Wanted.Analysis)
+    ORE.emit([&] {
+      MachineOptimizationRemarkAnalysis Rem(PASS_NAME, "LoopDetails", Loc,
+                                            Header);
+      Rem << "bounds:";
+      for (const ThroughputBound &B : R.Static.Bounds)
+        Rem << " " << boundKindName(B.Kind) << " " << fmt2(B.Cycles) << ";";
+      Rem << " uops: " << ore::NV("FusedUops", unsigned(R.Static.FusedUops))
+          << " fused, " << ore::NV("Uops", unsigned(R.Static.UnfusedUops))
+          << " executed";
+      if (R.Sim) {
+        Rem << "; simulated cycles:";
+        for (unsigned C = 0; C < unsigned(StallCause::NumCauses); ++C)
+          if (R.Sim->Stalls[C] > 0.005)
+            Rem << " " << stallCauseName(StallCause(C)) << " "
+                << fmt2(R.Sim->Stalls[C]) << ";";
+      }
+      for (const std::string &W : R.Warnings)
+        Rem << " warning: " << W << ";";
+      if (UArchVerbose)
+        for (size_t I = 0; I < Kern.size(); ++I)
+          Rem << "\n  " << Kern.Instrs[I].Text << "  ["
+              << describeUops(*Model, R.Decoded[I]) << ", "
+              << decodeSourceName(R.Decoded[I].Source) << ": "
+              << R.Decoded[I].Variant << "]";
+      return Rem;
+    });
+  Times.Remarks += now() - T3;
 }
 
 } // namespace
