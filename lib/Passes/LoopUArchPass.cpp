@@ -30,13 +30,18 @@
 #include "llvm/Remarks/RemarkStreamer.h"
 #include "llvm/PassRegistry.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Allocator.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include <ctime>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <sstream>
+#include <thread>
 
 using namespace llvm;
 
@@ -76,12 +81,51 @@ static cl::opt<unsigned> UArchMaxInstructions(
     cl::desc("Loops with more machine instructions get a missed remark"),
     cl::init(2000), cl::cat(UArchCat));
 
+/// Set when LOOPUARCH_OPTIONS could not be used; said once as a warning.
+static std::string EnvironmentOptionsError;
+
+void parseOptionsFromEnvironment() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    std::optional<std::string> Value =
+        sys::Process::GetEnv("LOOPUARCH_OPTIONS");
+    if (!Value || StringRef(*Value).trim().empty())
+      return;
+    BumpPtrAllocator Alloc;
+    StringSaver Saver(Alloc);
+    SmallVector<const char *, 8> Argv{"LoopUArch"};
+    cl::TokenizeGNUCommandLine(*Value, Saver, Argv);
+    // Only LoopUArch's own options: the variable must not reach (and
+    // change) the code generator's.
+    for (size_t I = 1; I < Argv.size(); ++I)
+      if (!StringRef(Argv[I]).starts_with("-uarch-")) {
+        EnvironmentOptionsError = "LOOPUARCH_OPTIONS: '" +
+                                  std::string(Argv[I]) +
+                                  "' is not a LoopUArch option (-uarch-...); "
+                                  "the variable is ignored";
+        return;
+      }
+    std::string Err;
+    raw_string_ostream OS(Err);
+    if (!cl::ParseCommandLineOptions(Argv.size(), Argv.data(), "", &OS))
+      EnvironmentOptionsError =
+          "LOOPUARCH_OPTIONS: " + StringRef(Err).trim().str();
+  });
+}
+
 namespace {
 
 /// Time per stage (-uarch-time-report), printed when the process exits.
+/// ThinLTO backends run the pass in several threads of one process: the
+/// totals are updated under a lock (Times.add).
 struct StageTimes {
   double Kernel = 0, Analysis = 0, Identity = 0, Remarks = 0;
   unsigned Loops = 0;
+  std::mutex Lock;
+  void add(double &Stage, double Seconds) {
+    std::lock_guard<std::mutex> G(Lock);
+    Stage += Seconds;
+  }
   ~StageTimes() {
     if (UArchTimeReport && Loops)
       errs() << format("uarch: %u loops, kernel %.1f ms, analysis %.1f ms, "
@@ -112,7 +156,11 @@ struct DecoderCache {
 
   Expected<Entry *> get(StringRef Triple, const MachineModel &M) {
     std::lock_guard<std::mutex> G(Lock);
-    std::string Key = Triple.str() + "|" + M.Name;
+    // Per thread: a UopDecoder memoizes decodings without a lock, and
+    // ThinLTO backends run in several threads.
+    std::ostringstream Thread;
+    Thread << std::this_thread::get_id();
+    std::string Key = Triple.str() + "|" + M.Name + "|" + Thread.str();
     auto It = Entries.find(Key);
     if (It != Entries.end())
       return &It->second;
@@ -313,7 +361,8 @@ private:
   };
   const LoopKernelSink *Sink;
   /// Warnings already given: each is given once per compilation.
-  StringSet<> Warned;
+  static StringSet<> Warned; // process-wide: an LTO link is one compilation
+  static std::mutex WarnedLock;
   /// The remarks asked for (set per function): the others are not built.
   WantedRemarks Wanted;
   void warnOnce(LLVMContext &Ctx, const std::string &Msg);
@@ -324,8 +373,13 @@ private:
 };
 
 void LoopUArchPass::warnOnce(LLVMContext &Ctx, const std::string &Msg) {
-  if (Sink || !Warned.insert(Msg).second)
+  if (Sink)
     return;
+  {
+    std::lock_guard<std::mutex> G(WarnedLock);
+    if (!Warned.insert(Msg).second)
+      return;
+  }
   // A generic diagnostic: clang prints it as "warning: ..." (and -Werror
   // applies, as to any backend warning).
   std::string Text = "LoopUArch: " + Msg;
@@ -379,6 +433,8 @@ std::string blockLabel(const MachineBasicBlock &MBB) {
 }
 
 char LoopUArchPass::ID = 0;
+StringSet<> LoopUArchPass::Warned;
+std::mutex LoopUArchPass::WarnedLock;
 
 bool LoopUArchPass::runOnMachineFunction(MachineFunction &MF) {
   // Without a consumer, do nothing at all: the plugin costs nothing unless
@@ -387,6 +443,8 @@ bool LoopUArchPass::runOnMachineFunction(MachineFunction &MF) {
   Wanted = remarksWanted(Ctx);
   if (!Sink && !Wanted.any())
     return false;
+  if (!EnvironmentOptionsError.empty())
+    warnOnce(Ctx, EnvironmentOptionsError);
   std::unique_ptr<HotnessInfo> Hotness;
   if (!Sink && Ctx.getDiagnosticsHotnessRequested())
     Hotness = std::make_unique<HotnessInfo>(MF);
@@ -488,7 +546,7 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   const TargetContext &TC = *(*Entry)->TC;
   double T0 = now();
   Expected<Kernel> K = kernelFromMachineCycle(MF, L, TC);
-  Times.Kernel += now() - T0;
+  Times.add(Times.Kernel, now() - T0);
   if (!K)
     return missed(toString(K.takeError()));
   if (K->size() > UArchMaxInstructions)
@@ -515,8 +573,11 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   const KernelReport &R = Analysed->R;
   const Kernel &Kern = Analysed->K;
   double T2 = now();
-  Times.Analysis += T2 - T1;
-  ++Times.Loops;
+  Times.add(Times.Analysis, T2 - T1);
+  {
+    std::lock_guard<std::mutex> G(Times.Lock);
+    ++Times.Loops;
+  }
 
   unsigned Unknown = 0;
   for (const DecodedInstr &D : R.Decoded)
@@ -528,7 +589,7 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
 
   LoopIdentity Id = identifyCycle(L);
   double T3 = now();
-  Times.Identity += T3 - T2;
+  Times.add(Times.Identity, T3 - T2);
   if (Wanted.Passed)
     ORE.emit([&] {
       MachineOptimizationRemark Rem(PASS_NAME, "LoopThroughput", Loc, Header);
@@ -603,7 +664,7 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
               << R.Decoded[I].Variant << "]";
       return Rem;
     });
-  Times.Remarks += now() - T3;
+  Times.add(Times.Remarks, now() - T3);
 }
 
 } // namespace

@@ -28,5 +28,8 @@ static RegisterTargetPassConfigCallback
 extern "C" LLVM_ATTRIBUTE_WEAK ::llvm::PassPluginLibraryInfo
 llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "LoopUArch", "1.0",
-          [](PassBuilder &) { luarch::initializeTargets(); }};
+          [](PassBuilder &) {
+            luarch::initializeTargets();
+            luarch::parseOptionsFromEnvironment();
+          }};
 }
