@@ -354,8 +354,8 @@ StreamCFG buildCFG(const CodeStream &S, const InstrIndex &X,
         addEdge(J, B);
   }
   for (unsigned B = 0; B < G.Blocks.size(); ++B)
-    G.Entry[B] = B == 0 || FunctionStart[G.Blocks[B].Begin] ||
-                 G.Blocks[B].Preds.empty();
+    G.Entry[B] =
+        B == 0 || FunctionStart[G.Blocks[B].Begin] || G.Blocks[B].Preds.empty();
   return G;
 }
 
@@ -563,10 +563,10 @@ Expected<AsmKernels> extractKernels(const CodeStream &S,
       R.Loc = S.Events[X.EventOf[0]].Loc;
       Regions.push_back(R);
       Result.Warnings.push_back(
-          S.FileName + ": warning: no region markers and no loop (a cycle of "
-                       "branches) found; analysing all " +
-          std::to_string(NumInstrs) +
-          " instructions as one loop body");
+          S.FileName +
+          ": warning: no region markers and no loop (a cycle of "
+          "branches) found; analysing all " +
+          std::to_string(NumInstrs) + " instructions as one loop body");
     }
   }
 
@@ -579,12 +579,11 @@ Expected<AsmKernels> extractKernels(const CodeStream &S,
       for (size_t I = R.Begin; I < R.End; ++I)
         R.Members.push_back(I);
     if (R.Members.size() > MaxKernelInstrs)
-      return errorAt(R.Loc, "region" +
-                                (R.Name.empty() ? "" : " '" + R.Name + "'") +
-                                " has " + Twine(R.Members.size()) +
-                                " instructions; the limit is " +
-                                Twine(MaxKernelInstrs) +
-                                " (--max-instructions)");
+      return errorAt(R.Loc,
+                     "region" + (R.Name.empty() ? "" : " '" + R.Name + "'") +
+                         " has " + Twine(R.Members.size()) +
+                         " instructions; the limit is " +
+                         Twine(MaxKernelInstrs) + " (--max-instructions)");
     Kernel K;
     K.Name = R.Name;
     if (K.Name.empty()) {

@@ -123,7 +123,8 @@ std::optional<int64_t> stepFrom(const Value *V, const PHINode *Phi,
     if (GEP->getType()->isVectorTy())
       return std::nullopt;
     APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
-    if (!GEP->accumulateConstantOffset(DL, Off) || Off.getSignificantBits() > 64)
+    if (!GEP->accumulateConstantOffset(DL, Off) ||
+        Off.getSignificantBits() > 64)
       return std::nullopt;
     std::optional<int64_t> S =
         stepFrom(GEP->getPointerOperand(), Phi, DL, Depth + 1);
@@ -216,7 +217,9 @@ private:
     return I && L.Blocks.contains(I->getParent());
   }
 
-  static bool fits(int64_t V) { return V > -(int64_t(1) << 40) && V < (int64_t(1) << 40); }
+  static bool fits(int64_t V) {
+    return V > -(int64_t(1) << 40) && V < (int64_t(1) << 40);
+  }
 
   bool addPointer(Address &A, const Value *P, unsigned Depth) {
     if (Depth > MaxExprDepth || !P->getType()->isPointerTy())
@@ -375,8 +378,8 @@ bool flagSet(MDNode *ID, StringRef Name) {
 /// hints. clang's `#pragma clang loop vectorize(disable)` also writes
 /// llvm.loop.isvectorized (without a value), beside vectorize.width = 1.
 bool emittedByVectorizer(MDNode *ID) {
-  MDNode *Opt = ID ? findOptionMDForLoopID(ID, "llvm.loop.isvectorized")
-                   : nullptr;
+  MDNode *Opt =
+      ID ? findOptionMDForLoopID(ID, "llvm.loop.isvectorized") : nullptr;
   return Opt && Opt->getNumOperands() == 2 &&
          flagSet(ID, "llvm.loop.isvectorized") &&
          !findOptionMDForLoopID(ID, "llvm.loop.vectorize.width") &&
@@ -430,8 +433,9 @@ unsigned vectorElementsPerIteration(ArrayRef<Access> Accesses,
   for (auto &[Phi, IV] : IVs) {
     auto *VT = dyn_cast<FixedVectorType>(Phi->getType());
     uint64_t Step = uint64_t(std::abs(IV.Step));
-    if (VT && VT->getNumElements() == VF && VT->getElementType()->isIntegerTy() &&
-        Step % VF == 0 && (!Best || Step < Best))
+    if (VT && VT->getNumElements() == VF &&
+        VT->getElementType()->isIntegerTy() && Step % VF == 0 &&
+        (!Best || Step < Best))
       Best = unsigned(Step);
   }
   return Best;
@@ -451,8 +455,7 @@ unsigned scalarElementsPerIteration(ArrayRef<Access> Accesses,
   for (const Access &A : Accesses) {
     if (!A.Addr || !A.Addr->Stride)
       continue;
-    auto &G = Groups[Key(A.IsStore, A.Ty, A.TBAA, A.Addr->Base,
-                         A.Addr->Terms)];
+    auto &G = Groups[Key(A.IsStore, A.Ty, A.TBAA, A.Addr->Base, A.Addr->Terms)];
     G.first = A.Addr->Stride;
     G.second.insert(A.Addr->Offset);
   }
@@ -547,9 +550,8 @@ LoopFacts summarize(const LoopShape &L) {
   // A vector loop whose every lane was scalarized (scatters without AVX-512)
   // keeps VF x UF copies of each access, like an unrolled loop.
   F.ElementsPerIteration =
-      F.Vectorized && F.VF
-          ? vectorElementsPerIteration(Accesses, IVs, F.VF, DL)
-          : scalarElementsPerIteration(Accesses, IVs);
+      F.Vectorized && F.VF ? vectorElementsPerIteration(Accesses, IVs, F.VF, DL)
+                           : scalarElementsPerIteration(Accesses, IVs);
   return F;
 }
 

@@ -1,22 +1,22 @@
 //===- LoopUArchPass.cpp - Remarks for every innermost loop --------------===//
 #include "luarch/Passes/LoopUArchPass.h"
-#include "luarch/Passes/LoopRole.h"
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Model/UopDecoder.h"
+#include "luarch/Passes/LoopRole.h"
 #include "luarch/Passes/MachineLoopKernel.h"
 #include "luarch/Report/Pipeline.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/CodeGen/MachineFunction.h"
-#include "llvm/CodeGen/MachineFunctionPass.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineBlockFrequencyInfo.h"
 #include "llvm/CodeGen/MachineBranchProbabilityInfo.h"
 #include "llvm/CodeGen/MachineCycleAnalysis.h"
 #include "llvm/CodeGen/MachineDominators.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
-#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/Passes.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
@@ -27,10 +27,10 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCAsmInfo.h"
 #include "llvm/Pass.h"
-#include "llvm/Remarks/RemarkStreamer.h"
 #include "llvm/PassRegistry.h"
-#include "llvm/Support/CommandLine.h"
+#include "llvm/Remarks/RemarkStreamer.h"
 #include "llvm/Support/Allocator.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/StringSaver.h"
@@ -253,8 +253,8 @@ ModelChoice chooseModel(const Function &F) {
       return C;
     }
     C.Error = toString(M.takeError());
-    C.Warning = "-uarch-mcpu=" + UArchCPU + ": " + C.Error +
-                "; no loop is analysed";
+    C.Warning =
+        "-uarch-mcpu=" + UArchCPU + ": " + C.Error + "; no loop is analysed";
     return C;
   }
   std::string Missing; // the first named core without a model
@@ -283,11 +283,11 @@ ModelChoice chooseModel(const Function &F) {
     }
     C.Model = &*Host;
     StringRef Target = F.getFnAttribute("target-cpu").getValueAsString();
-    C.Note = (Missing.empty() ? "target-cpu '" +
-                                    (Target.empty() ? "none" : Target.str()) +
-                                    "'"
-                              : Missing) +
-             " has no model; using the host's, " + Host->Name;
+    C.Note =
+        (Missing.empty()
+             ? "target-cpu '" + (Target.empty() ? "none" : Target.str()) + "'"
+             : Missing) +
+        " has no model; using the host's, " + Host->Name;
   }
   if (!Missing.empty())
     C.Warning = "no model for " + Missing +
@@ -417,10 +417,11 @@ innermostCycles(const MachineCycleInfo &CI) {
 /// reached by falling through (the printer gives it no label).
 std::string blockLabel(const MachineBasicBlock &MBB) {
   const MachineFunction &MF = *MBB.getParent();
-  const MachineBasicBlock *Prev =
-      MBB.getIterator() == MF.begin() ? nullptr : &*std::prev(MBB.getIterator());
-  bool Labelled = MBB.pred_size() > 1 || (MBB.pred_size() == 1 &&
-                                          *MBB.pred_begin() != Prev);
+  const MachineBasicBlock *Prev = MBB.getIterator() == MF.begin()
+                                      ? nullptr
+                                      : &*std::prev(MBB.getIterator());
+  bool Labelled = MBB.pred_size() > 1 ||
+                  (MBB.pred_size() == 1 && *MBB.pred_begin() != Prev);
   if (!Labelled && Prev && MBB.pred_size() == 1)
     for (const MachineInstr &MI : Prev->terminators())
       for (const MachineOperand &MO : MI.operands())

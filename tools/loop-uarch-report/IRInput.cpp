@@ -131,9 +131,9 @@ Expected<AsmKernels> kernelsFromIR(StringRef Data, StringRef FileName,
                              "--codegen-opt-level=%u: the levels are 0 to 3",
                              unsigned(IRCodegenOptLevel));
   TargetOptions TO;
-  std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
-      TT, CPU, "", TO, Reloc::PIC_, std::nullopt,
-      *CodeGenOpt::getLevel(IRCodegenOptLevel)));
+  std::unique_ptr<TargetMachine> TM(
+      T->createTargetMachine(TT, CPU, "", TO, Reloc::PIC_, std::nullopt,
+                             *CodeGenOpt::getLevel(IRCodegenOptLevel)));
   if (!TM)
     return createStringError(inconvertibleErrorCode(),
                              "cannot create a target machine for '%s'",
