@@ -16,8 +16,9 @@
 
 using namespace llvm;
 
-static RegisterTargetPassConfigCallback AddLoopUArch(
-    [](TargetMachine &TM, PassManagerBase &PM, TargetPassConfig *PassConfig) {
+static RegisterTargetPassConfigCallback
+    AddLoopUArch([](TargetMachine &TM, PassManagerBase &PM,
+                    TargetPassConfig *PassConfig) {
       // Every target: on others the pass says that it cannot analyse them
       // (when uarch remarks are asked for) instead of staying silent.
       if (PassConfig)
@@ -26,7 +27,8 @@ static RegisterTargetPassConfigCallback AddLoopUArch(
 
 extern "C" LLVM_ATTRIBUTE_WEAK ::llvm::PassPluginLibraryInfo
 llvmGetPassPluginInfo() {
-  return {LLVM_PLUGIN_API_VERSION, "LoopUArch", "1.0", [](PassBuilder &) {
+  return {LLVM_PLUGIN_API_VERSION, "LoopUArch", "1.0",
+          [](PassBuilder &) {
             luarch::initializeTargets();
             luarch::parseOptionsFromEnvironment();
           }};
