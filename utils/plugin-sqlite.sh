@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Robustness of the clang plugin on a real code base: the SQLite
 # amalgamation (from the npm package better-sqlite3) compiled at -O0, -O2
-# and -O3 -march=cascadelake with LoopUArch.so and -Rpass=uarch. Checks that
+# and -O3 -march=cascadelake with LoopUArch.so and -Rpass=uarch, and linked
+# with full and thin LTO (lld-22) with the plugin in the linker. Checks that
 # every compile succeeds, that the objects are byte-identical to those built
 # without the plugin, and counts the remarks.
 #
@@ -39,4 +40,24 @@ for flags in "-O0" "-O2" "-O3 -march=cascadelake"; do
       sort | uniq -c | sort -rn | head -5 | sed 's/^/      /'
   fi
 done
+# LTO with lld-22: the loops are compiled at link time (a shared library, so
+# nothing is dropped as unused); lld prints the remarks on stdout, without
+# the "remark:" prefix.
+if command -v ld.lld-22 >/dev/null || [ -x /usr/lib/llvm-22/bin/ld.lld ]; then
+  for lto in full thin; do
+    $CLANG -O2 -fPIC -shared -flto=$lto -fuse-ld=lld "$SRC" -o "$CACHE/plain-$lto.so"
+    set +e
+    $CLANG -O2 -fPIC -shared -flto=$lto -fuse-ld=lld -Wl,--load-pass-plugin="$PLUGIN" \
+      -Rpass=uarch -Rpass-missed=uarch "$SRC" -o "$CACHE/plugin-$lto.so" \
+      > "$CACHE/remarks-lto-$lto.txt" 2>&1
+    rc=$?
+    set -e
+    analysed=$(grep -c ": loop: " "$CACHE/remarks-lto-$lto.txt" || true)
+    missed=$(grep -c ": loop not analysed" "$CACHE/remarks-lto-$lto.txt" || true)
+    if cmp -s "$CACHE/plain-$lto.so" "$CACHE/plugin-$lto.so"; then same=identical; else same=DIFFERENT; status=1; fi
+    [ $rc -eq 0 ] || status=1
+    printf '%-24s exit %d  library %-9s  %5d loops analysed, %4d missed\n' \
+      "-O2 -flto=$lto (lld)" "$rc" "$same" "$analysed" "$missed"
+  done
+fi
 exit $status

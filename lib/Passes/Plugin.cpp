@@ -19,12 +19,17 @@ using namespace llvm;
 static RegisterTargetPassConfigCallback
     AddLoopUArch([](TargetMachine &TM, PassManagerBase &PM,
                     TargetPassConfig *PassConfig) {
-      if (PassConfig && TM.getTargetTriple().isX86())
+      // Every target: on others the pass says that it cannot analyse them
+      // (when uarch remarks are asked for) instead of staying silent.
+      if (PassConfig)
         luarch::insertLoopUArchPass(*PassConfig);
     });
 
 extern "C" LLVM_ATTRIBUTE_WEAK ::llvm::PassPluginLibraryInfo
 llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "LoopUArch", "1.0",
-          [](PassBuilder &) { luarch::initializeTargets(); }};
+          [](PassBuilder &) {
+            luarch::initializeTargets();
+            luarch::parseOptionsFromEnvironment();
+          }};
 }
