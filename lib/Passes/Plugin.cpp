@@ -2,12 +2,16 @@
 //
 // Loading the plugin registers a target-pass-config callback (LLVM's
 // RegisterTargetPassConfigCallback); every codegen pipeline built afterwards
-// gets the LoopUArch pass after block placement. The new-pass-manager hook
-// itself has nothing to add.
+// gets the LoopUArch pass after block placement (except the tuner's own
+// candidate compilations). The new-pass-manager hook adds the loop tuner at
+// the vectorizer-start extension point; it does nothing unless
+// -uarch-tune-loops (or -uarch-tune-force) is given.
 //
 //===----------------------------------------------------------------------===//
 #include "luarch/Kernel/TargetContext.h"
+#include "luarch/Passes/CandidateCompiler.h"
 #include "luarch/Passes/LoopUArchPass.h"
+#include "luarch/Passes/TuneLoops.h"
 
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -19,12 +23,16 @@ using namespace llvm;
 static RegisterTargetPassConfigCallback
     AddLoopUArch([](TargetMachine &TM, PassManagerBase &PM,
                     TargetPassConfig *PassConfig) {
-      if (PassConfig && TM.getTargetTriple().isX86())
+      if (PassConfig && TM.getTargetTriple().isX86() &&
+          !luarch::inCandidateCompile())
         luarch::insertLoopUArchPass(*PassConfig);
     });
 
 extern "C" LLVM_ATTRIBUTE_WEAK ::llvm::PassPluginLibraryInfo
 llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "LoopUArch", "1.0",
-          [](PassBuilder &) { luarch::initializeTargets(); }};
+          [](PassBuilder &PB) {
+            luarch::initializeTargets();
+            luarch::registerTuneLoops(PB);
+          }};
 }

@@ -48,6 +48,9 @@ struct DriverOptions {
   unsigned MeasureRepetitions = 31;
   /// --what-if: changes to the simulated machine.
   WhatIf SimWhatIf;
+  /// --tune: the loop tuner's candidate tables for an IR input (Tune.h).
+  bool Tune = false;
+  unsigned TuneOptLevel = 2;
 };
 
 /// The harness' options for --measure: the shape, the repetitions, and the

@@ -42,6 +42,9 @@ void insertLoopUArchPass(llvm::TargetPassConfig &PassConfig);
 /// The sink that passes created by insertLoopUArchPass use (null: remarks).
 void setLoopKernelSink(const LoopKernelSink *Sink);
 
+/// The value of -uarch-mcpu (empty when not given).
+std::string uarchCPUOption();
+
 } // namespace luarch
 
 #endif

@@ -13,7 +13,10 @@
 #include "luarch/Kernel/Kernel.h"
 #include "llvm/Support/Error.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 namespace llvm {
+class MachineBasicBlock;
 class MachineLoop;
 class MachineFunction;
 } // namespace llvm
@@ -28,6 +31,16 @@ class TargetContext;
 llvm::Expected<Kernel> kernelFromMachineLoop(const llvm::MachineFunction &MF,
                                              const llvm::MachineLoop &L,
                                              const TargetContext &TC);
+
+/// The real instructions of \p Blocks, in the given order, as straight-line
+/// code (KernelShape::Unrolled), e.g. the code around a loop. Best effort:
+/// calls, inline assembly, pseudo-instructions and instructions without an
+/// MC form are left out and counted in \p Skipped.
+Kernel kernelFromMachineBlocks(const llvm::MachineFunction &MF,
+                               llvm::ArrayRef<const llvm::MachineBasicBlock *>
+                                   Blocks,
+                               const TargetContext &TC,
+                               unsigned *Skipped = nullptr);
 
 } // namespace luarch
 
