@@ -57,12 +57,10 @@ static Metadata *flag(LLVMContext &Ctx, StringRef Name) {
   return MDNode::get(Ctx, MDString::get(Ctx, Name));
 }
 
-static Metadata *attr(LLVMContext &Ctx, StringRef Name, Constant *V) {
-  return MDNode::get(Ctx, {MDString::get(Ctx, Name), ConstantAsMetadata::get(V)});
-}
-
 static Metadata *intAttr(LLVMContext &Ctx, StringRef Name, unsigned V) {
-  return attr(Ctx, Name, ConstantInt::get(Type::getInt32Ty(Ctx), V));
+  return MDNode::get(Ctx, {MDString::get(Ctx, Name),
+                           ConstantAsMetadata::get(ConstantInt::get(
+                               Type::getInt32Ty(Ctx), V))});
 }
 
 SmallVector<Metadata *, 8>
@@ -71,11 +69,15 @@ candidateLoopAttributes(LLVMContext &Ctx, const TuneCandidate &C,
   SmallVector<Metadata *, 8> Ops;
   if (C.IsDefault)
     return Ops;
+  // A note no pass interprets; the vectorizer and the unroller copy it to
+  // the loops they make, so the final IR still says what was chosen.
+  Metadata *Note = MDNode::get(Ctx, {MDString::get(Ctx, "luarch.tune.decision"),
+                                     MDString::get(Ctx, C.shortStr())});
+  Ops.push_back(Note);
   if (C.VF > 1) {
-    // What `#pragma clang loop vectorize_width(VF) interleave_count(IC)`
-    // emits; the width implies vectorize.enable, stated for clarity.
-    Ops.push_back(attr(Ctx, "llvm.loop.vectorize.enable",
-                       ConstantInt::getTrue(Ctx)));
+    // A width makes the vectorizer use it (when legal) without asking its
+    // cost model. No llvm.loop.vectorize.enable: it would also lift the
+    // target's guard on potentially unsafe FP vectorization.
     Ops.push_back(intAttr(Ctx, "llvm.loop.vectorize.width", C.VF));
     Ops.push_back(intAttr(Ctx, "llvm.loop.interleave.count", C.IC));
     return Ops;
@@ -94,6 +96,7 @@ candidateLoopAttributes(LLVMContext &Ctx, const TuneCandidate &C,
   // The unrolled loop and the runtime remainder are not unrolled again.
   SmallVector<Metadata *, 4> Followup = {MDString::get(Ctx, "")};
   Followup.push_back(flag(Ctx, "llvm.loop.unroll.disable"));
+  Followup.push_back(Note);
   Followup.append(FollowupExtra.begin(), FollowupExtra.end());
   for (StringRef Name :
        {"llvm.loop.unroll.followup_unrolled",

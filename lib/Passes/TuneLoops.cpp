@@ -11,7 +11,9 @@
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Passes/LoopUArchPass.h"
 
+#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/IVDescriptors.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ProfileSummaryInfo.h"
@@ -19,6 +21,7 @@
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -228,18 +231,51 @@ unsigned narrowestElementBits(const Loop &L) {
   return Mem ? Mem : (Other ? Other : 64);
 }
 
-std::vector<TuneCandidate> candidatesFor(const Loop &L,
+/// Whether \p L has a floating-point reduction without reassociation
+/// flags. The vectorizer keeps such a reduction scalar and in order (x86
+/// has no ordered vector reductions), unless loop hints allow reordering:
+/// a forced width or interleave count does, and would change the results.
+bool hasInOrderFPReduction(Loop &L, ScalarEvolution &SE, DominatorTree &DT,
+                           AssumptionCache &AC) {
+  // The recurrence analysis wants the loop in simplified form (latch,
+  // preheader), as the vectorizer has it.
+  if (!L.getLoopPreheader() || !L.getLoopLatch())
+    return false;
+  for (PHINode &Phi : L.getHeader()->phis()) {
+    if (!Phi.getType()->isFPOrFPVectorTy())
+      continue;
+    RecurrenceDescriptor RD;
+    if (RecurrenceDescriptor::isReductionPHI(&Phi, &L, RD, nullptr, &AC, &DT,
+                                             &SE) &&
+        RD.getExactFPMathInst())
+      return true;
+  }
+  return false;
+}
+
+std::vector<TuneCandidate> candidatesFor(Loop &L, ScalarEvolution &SE,
+                                         DominatorTree &DT, AssumptionCache &AC,
                                          const TargetTransformInfo &TTI,
-                                         const TripCountEstimate &Trip) {
+                                         const TripCountEstimate &Trip,
+                                         std::string &Note) {
   std::vector<TuneCandidate> C = {TuneCandidate::clangDefault(),
                                   TuneCandidate::scalar(1)};
+  auto Fits = [&](unsigned Elements) {
+    return !Trip.Exact || Elements <= Trip.N;
+  };
+  if (hasInOrderFPReduction(L, SE, DT, AC)) {
+    Note = "no vector or interleaved candidates: the loop has a "
+           "floating-point reduction kept in order; reordering it would "
+           "change the results";
+    for (unsigned U : {2u, 4u, 8u})
+      if (Fits(U))
+        C.push_back(TuneCandidate::scalar(U));
+    return C;
+  }
   unsigned RegBits =
       TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
           .getFixedValue();
   unsigned MaxVF = std::min(64u, RegBits / narrowestElementBits(L));
-  auto Fits = [&](unsigned Elements) {
-    return !Trip.Exact || Elements <= Trip.N;
-  };
   // The probe first: when the vectorizer refuses VF 2, it refuses all.
   if (MaxVF >= 2)
     C.push_back(TuneCandidate::vectorize(2, 1));
@@ -492,7 +528,7 @@ std::string tableText(const LoopTuneReport &R) {
   std::string S;
   raw_string_ostream OS(S);
   OS << "candidates (trip count " << R.Trip.describe() << ", " << R.CPU
-     << "):";
+     << (R.CandidateNote.empty() ? "" : "; " + R.CandidateNote) << "):";
   for (size_t I = 0; I < R.Table.size(); ++I) {
     const CandidateEvaluation &E = R.Table[I];
     OS << " " << E.Candidate.shortStr();
@@ -620,6 +656,8 @@ void printTuneReport(raw_ostream &OS, const LoopTuneReport &R) {
   OS << "  trip count: " << R.Trip.describe() << "; model: " << R.CPU
      << "; " << R.Compiles << " compilations of the function, "
      << format("%.2f", R.Seconds) << " s\n";
+  if (!R.CandidateNote.empty())
+    OS << "  " << R.CandidateNote << "\n";
   OS << format("  %-9s %-30s %10s %10s  %s\n", "candidate", "code",
                "cyc/elem", "cyc/entry", "machine loops (role: cycles/iter x "
                "elements, iterations per entry) | notes");
@@ -683,6 +721,8 @@ PreservedAnalyses TuneLoopsPass::run(Function &F,
   OptimizationRemarkEmitter &ORE =
       FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   const TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(F);
+  DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  AssumptionCache &AC = FAM.getResult<AssumptionAnalysis>(F);
   auto &MAMProxy = FAM.getResult<ModuleAnalysisManagerFunctionProxy>(F);
   ProfileSummaryInfo *PSI =
       MAMProxy.getCachedResult<ProfileSummaryAnalysis>(*F.getParent());
@@ -769,7 +809,8 @@ PreservedAnalyses TuneLoopsPass::run(Function &F,
                                   : FunctionRegion;
     W.R.CPU = Model->Name;
     W.R.Trip = estimateTripCount(*L, SE, F);
-    for (const TuneCandidate &C : candidatesFor(*L, TTI, W.R.Trip)) {
+    for (const TuneCandidate &C :
+         candidatesFor(*L, SE, DT, AC, TTI, W.R.Trip, W.R.CandidateNote)) {
       CandidateEvaluation E;
       E.Candidate = C;
       W.Pending.push_back(W.R.Table.size());

@@ -61,10 +61,11 @@ struct TuneCandidate {
 };
 
 /// The loop attributes (operands of a llvm.loop node) that force \p C:
-/// llvm.loop.vectorize.width/enable, llvm.loop.interleave.count,
+/// llvm.loop.vectorize.width, llvm.loop.interleave.count,
 /// llvm.loop.unroll.count/disable, with unroll follow-ups carrying
 /// \p FollowupExtra (plus llvm.loop.unroll.disable) so the unrolled loop and
-/// its remainder are not unrolled again. Empty for the default.
+/// its remainder are not unrolled again; and a note, !{!"luarch.tune.decision",
+/// !"8x2"}, that survives into the optimised IR. Empty for the default.
 llvm::SmallVector<llvm::Metadata *, 8>
 candidateLoopAttributes(llvm::LLVMContext &Ctx, const TuneCandidate &C,
                         llvm::ArrayRef<llvm::Metadata *> FollowupExtra = {});

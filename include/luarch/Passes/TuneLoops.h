@@ -79,6 +79,9 @@ struct LoopTuneReport {
   std::string Skipped;
   TripCountEstimate Trip;
   std::string CPU;
+  /// Why some candidates were not even tried (e.g. an in-order FP
+  /// reduction rules out vectorization).
+  std::string CandidateNote;
   std::vector<CandidateEvaluation> Table;
   int Default = -1, Best = -1;
   /// The decision was written as loop metadata.
