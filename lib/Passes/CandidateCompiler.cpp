@@ -49,13 +49,13 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Timer.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/RegisterTargetPassConfigCallback.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
-#include <chrono>
 #include <set>
 
 using namespace llvm;
@@ -68,11 +68,9 @@ static cl::opt<bool> DumpCandidates(
 
 namespace {
 
-double now() {
-  return std::chrono::duration<double>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
+/// Processor time (user + system) so far: on a shared machine wall time
+/// says more about the neighbours than about the tuner.
+double now() { return TimeRecord::getCurrentTime(false).getProcessTime(); }
 
 Error failure(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
@@ -372,6 +370,15 @@ identityOf(const MachineLoop &ML, const MachineLoopInfo &MLI,
     if (It != S.Identities.end())
       return It->second;
   }
+  // The code generator may have made another block the header (block
+  // placement does not, loop rotation in codegen does): any own block that
+  // headed an IR loop.
+  for (const MachineBasicBlock *MBB : ML.blocks())
+    if (MLI.getLoopFor(MBB) == &ML && MBB->getBasicBlock()) {
+      auto It = S.Identities.find(MBB->getBasicBlock());
+      if (It != S.Identities.end())
+        return It->second;
+    }
   CandidateLoopIdentity Id;
   for (const MachineBasicBlock *MBB : ML.blocks()) {
     if (MLI.getLoopFor(MBB) != &ML)
@@ -446,6 +453,8 @@ bool CandidateCollector::runOnMachineFunction(MachineFunction &MF) {
   CollectorState *S = ActiveCollector;
   if (!S || &MF.getFunction() != S->Target)
     return false;
+  double T0 = now();
+  scope_exit Account([&] { S->Out->AnalysisSeconds += now() - T0; });
   MachineLoopInfo &MLI = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
   std::set<int> Regions;
   for (auto &[Marker, Region] : S->RegionOf)
@@ -714,7 +723,9 @@ CandidateCompiler::compile(const std::map<unsigned, TuneCandidate> &Forced,
     PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
     ModulePassManager MPM =
         PB.buildModuleOptimizationPipeline(I.Level, ThinOrFullLTOPhase::None);
+    double T1 = now();
     MPM.run(*M, MAM);
+    Result.OptimiseSeconds = now() - T1;
   }
   if (!I.FirstError.empty())
     return failure("optimising the candidate failed: " + I.FirstError);
@@ -747,6 +758,7 @@ CandidateCompiler::compile(const std::map<unsigned, TuneCandidate> &Forced,
   CG.add(new TargetLibraryInfoWrapperPass(TLII));
   raw_null_ostream Null;
   ActiveCollector = &State;
+  double T2 = now();
   bool Failed = (*TM)->addPassesToEmitFile(CG, Null, nullptr,
                                            CodeGenFileType::Null);
   if (!Failed)
@@ -757,6 +769,7 @@ CandidateCompiler::compile(const std::map<unsigned, TuneCandidate> &Forced,
   if (!I.FirstError.empty())
     return failure("code generation failed: " + I.FirstError);
   Result.Seconds = now() - T0;
+  Result.CodeGenSeconds = now() - T2 - Result.AnalysisSeconds;
   return Result;
 }
 

@@ -124,6 +124,15 @@ identifyCandidateLoops(LoopInfo &LI, ScalarEvolution &SE,
     const BasicBlock *H = L->getHeader();
     auto [Base, Copy] = splitCopySuffix(H->getName());
     std::optional<unsigned> Marker = tuneMarkerOf(L->getLoopID());
+    // The unroller can leave the loop ID on an exiting branch that is no
+    // longer the latch (an unrolled loop with an exit in every copy).
+    for (BasicBlock *BB : L->blocks()) {
+      if (Marker)
+        break;
+      if (LI.getLoopFor(BB) == L && BB->getTerminator())
+        Marker = tuneMarkerOf(
+            BB->getTerminator()->getMetadata(LLVMContext::MD_loop));
+    }
     // A clone without the loop's attributes (the unroller's runtime
     // remainder) is known by its header's name.
     bool Clone = !Marker;

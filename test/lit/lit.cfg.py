@@ -35,6 +35,8 @@ if os.path.isdir(os.path.join(config.luarch_shared_dir, "data", "bhive")):
     config.available_features.add("shared-data")
 if os.path.exists(config.luarch_plugin):
     config.available_features.add("plugin")
+if os.path.exists(os.path.join(config.llvm_tools_dir, "ld.lld")):
+    config.available_features.add("lld")
 
 import platform
 if platform.machine() in ("x86_64", "AMD64") and platform.system() == "Linux":

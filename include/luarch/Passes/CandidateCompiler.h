@@ -96,8 +96,10 @@ struct CandidateCompileResult {
   /// Source iterations of the parent loop per iteration of its machine
   /// loop (the parent's unroll factor; 1 for FunctionRegion).
   std::map<int, unsigned> RegionElements;
-  /// Wall time of this round (optimisation + code generation + analysis).
+  /// Wall time of this round (optimisation + code generation + analysis),
+  /// and of its parts.
   double Seconds = 0;
+  double OptimiseSeconds = 0, CodeGenSeconds = 0, AnalysisSeconds = 0;
 };
 
 /// Compiles one function over and over with different loop choices.
