@@ -9,7 +9,8 @@ SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
 PACKAGES=(
-  llvm-22-dev clang-22 llvm-22-tools libclang-22-dev lld-22
+  llvm-22-dev clang-22 llvm-22-tools libclang-22-dev
+  lld-22
   libgtest-dev libgmock-dev
   cmake ninja-build g++ python3
   zlib1g-dev libzstd-dev libedit-dev libffi-dev libxml2-dev libcurl4-openssl-dev

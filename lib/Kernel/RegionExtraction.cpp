@@ -20,6 +20,9 @@ namespace {
 struct Region {
   std::string Name;
   size_t Begin = 0, End = 0; // instruction indices [Begin, End)
+  /// Loops: the instructions of the loop's blocks in layout order (they need
+  /// not be contiguous); empty for marker regions, which are [Begin, End).
+  std::vector<size_t> Members;
   SourceLocation Loc;
 };
 
@@ -184,15 +187,43 @@ Expected<std::vector<Region>> iacaRegions(const CodeStream &S,
   return Regions;
 }
 
+/// Disassembled code: instructions by (section, address). Each text section
+/// of a relocatable object starts at address 0, so an address alone does
+/// not name an instruction; a section is a run of increasing addresses.
+struct AddressMap {
+  std::vector<unsigned> SectionOfEvent;
+  DenseMap<std::pair<unsigned, uint64_t>, size_t> Instr;
+};
+
+AddressMap mapAddresses(const CodeStream &S, const InstrIndex &X) {
+  AddressMap M;
+  M.SectionOfEvent.resize(S.Events.size());
+  unsigned Section = 0;
+  std::optional<uint64_t> Last;
+  for (size_t E = 0; E < S.Events.size(); ++E) {
+    std::optional<uint64_t> A = S.Events[E].Address;
+    if (A && Last && *A < *Last)
+      ++Section;
+    if (A)
+      Last = A;
+    M.SectionOfEvent[E] = Section;
+    if (A)
+      M.Instr.insert({{Section, *A}, X.InstrAtOrAfterEvent[E]});
+  }
+  return M;
+}
+
 /// The label (or address) a branch instruction targets, if known.
 std::optional<size_t> branchTarget(const CodeStream &S, const InstrIndex &X,
                                    size_t Instr,
                                    const StringMap<size_t> &LabelInstr,
-                                   const DenseMap<uint64_t, size_t> &AddrInstr) {
-  const CodeEvent &Ev = S.Events[X.EventOf[Instr]];
+                                   const AddressMap &AddrInstr) {
+  size_t Event = X.EventOf[Instr];
+  const CodeEvent &Ev = S.Events[Event];
   if (Ev.BranchTarget) {
-    auto It = AddrInstr.find(*Ev.BranchTarget);
-    if (It != AddrInstr.end())
+    auto It = AddrInstr.Instr.find(
+        {AddrInstr.SectionOfEvent[Event], *Ev.BranchTarget});
+    if (It != AddrInstr.Instr.end())
       return It->second;
     return std::nullopt;
   }
@@ -237,6 +268,202 @@ std::string labelBefore(const CodeStream &S, size_t Event) {
   return "";
 }
 
+/// The control-flow graph of the instruction stream: basic blocks split at
+/// branch targets and after terminators, with the edges the instructions
+/// show (direct branches, fall-through), as LLVM's MachineFunction has them,
+/// so that the loops found here are those the plugin finds in codegen.
+struct StreamCFG {
+  struct Block {
+    size_t Begin = 0, End = 0; // instruction indices [Begin, End)
+    unsigned Function = 0;
+    SmallVector<unsigned, 2> Succs, Preds;
+  };
+  std::vector<Block> Blocks;
+  std::vector<unsigned> BlockOf; // instruction → block
+  std::vector<bool> Entry;       // function entries and blocks nothing reaches
+};
+
+StreamCFG buildCFG(const CodeStream &S, const InstrIndex &X,
+                   const TargetContext &TC,
+                   ArrayRef<std::optional<size_t>> Targets) {
+  size_t N = X.EventOf.size();
+  StreamCFG G;
+  auto desc = [&](size_t I) -> const MCInstrDesc & {
+    return TC.instrInfo().get(S.Events[X.EventOf[I]].Inst.getOpcode());
+  };
+  // Functions start at their symbols' labels.
+  std::vector<bool> FunctionStart(N + 1, false), Leader(N + 1, false);
+  for (size_t E = 0; E < S.Events.size(); ++E)
+    if (S.Events[E].K == CodeEvent::Label &&
+        S.FunctionSymbols.count(S.Events[E].Text))
+      FunctionStart[X.InstrAtOrAfterEvent[E]] = true;
+  Leader[0] = true;
+  for (size_t I = 0; I < N; ++I) {
+    const MCInstrDesc &D = desc(I);
+    if (Targets[I])
+      Leader[*Targets[I]] = true;
+    if ((D.isBranch() || D.isReturn() || D.isBarrier()) && !D.isCall())
+      Leader[I + 1] = true;
+    if (FunctionStart[I])
+      Leader[I] = true;
+  }
+  G.BlockOf.resize(N);
+  unsigned Function = 0;
+  for (size_t I = 0; I < N; ++I) {
+    if (Leader[I]) {
+      if (FunctionStart[I] && I != 0)
+        ++Function;
+      if (!G.Blocks.empty())
+        G.Blocks.back().End = I;
+      G.Blocks.push_back({});
+      G.Blocks.back().Begin = I;
+      G.Blocks.back().Function = Function;
+    }
+    G.BlockOf[I] = G.Blocks.size() - 1;
+  }
+  G.Blocks.back().End = N;
+  auto addEdge = [&](unsigned From, unsigned To) {
+    if (is_contained(G.Blocks[From].Succs, To))
+      return;
+    G.Blocks[From].Succs.push_back(To);
+    G.Blocks[To].Preds.push_back(From);
+  };
+  SmallVector<unsigned, 4> IndirectJumps;
+  for (unsigned B = 0; B < G.Blocks.size(); ++B) {
+    size_t Last = G.Blocks[B].End - 1;
+    const MCInstrDesc &D = desc(Last);
+    bool Call = D.isCall();
+    if (D.isBranch() && !Call && Targets[Last])
+      addEdge(B, G.BlockOf[*Targets[Last]]);
+    if (D.isIndirectBranch() && !Call)
+      IndirectJumps.push_back(B);
+    bool FallsThrough = Call || !(D.isBarrier() || D.isReturn());
+    if (FallsThrough && B + 1 < G.Blocks.size() &&
+        G.Blocks[B + 1].Function == G.Blocks[B].Function)
+      addEdge(B, B + 1);
+  }
+  // Blocks nothing reaches inside a function are the targets of its jump
+  // tables: an indirect jump of the function may go to any of them.
+  G.Entry.assign(G.Blocks.size(), false);
+  for (unsigned B = 0; B < G.Blocks.size(); ++B) {
+    bool FunctionEntry = B == 0 || FunctionStart[G.Blocks[B].Begin];
+    if (FunctionEntry || !G.Blocks[B].Preds.empty())
+      continue;
+    for (unsigned J : IndirectJumps)
+      if (G.Blocks[J].Function == G.Blocks[B].Function)
+        addEdge(J, B);
+  }
+  for (unsigned B = 0; B < G.Blocks.size(); ++B)
+    G.Entry[B] = B == 0 || FunctionStart[G.Blocks[B].Begin] ||
+                 G.Blocks[B].Preds.empty();
+  return G;
+}
+
+/// The innermost cycles of \p G, by the definition of LLVM's
+/// GenericCycleInfo (see llvm/docs/CycleTerminology.rst): a depth-first
+/// search from the entries; a block with a predecessor in its own DFS
+/// subtree heads a cycle, made of the subtree's blocks that reach that
+/// predecessor; headers are taken innermost first (reverse preorder) and a
+/// cycle that absorbs an earlier one is not innermost. Irreducible cycles
+/// (entered at several blocks) are cycles too, as in MachineCycleInfo.
+std::vector<std::vector<unsigned>> innermostCycles(const StreamCFG &G) {
+  unsigned NB = G.Blocks.size();
+  const unsigned Unvisited = ~0u;
+  std::vector<unsigned> Pre(NB, Unvisited), SubtreeEnd(NB, 0), Order;
+  auto dfsFrom = [&](unsigned Root) {
+    // Iterative DFS: (block, next successor to look at).
+    SmallVector<std::pair<unsigned, unsigned>, 16> Stack;
+    Pre[Root] = Order.size();
+    Order.push_back(Root);
+    Stack.push_back({Root, 0});
+    while (!Stack.empty()) {
+      auto &[B, Next] = Stack.back();
+      if (Next < G.Blocks[B].Succs.size()) {
+        unsigned S = G.Blocks[B].Succs[Next++];
+        if (Pre[S] == Unvisited) {
+          Pre[S] = Order.size();
+          Order.push_back(S);
+          Stack.push_back({S, 0});
+        }
+        continue;
+      }
+      SubtreeEnd[B] = Order.size();
+      Stack.pop_back();
+    }
+  };
+  for (unsigned B = 0; B < NB; ++B)
+    if (G.Entry[B] && Pre[B] == Unvisited)
+      dfsFrom(B);
+  for (unsigned B = 0; B < NB; ++B)
+    if (Pre[B] == Unvisited)
+      dfsFrom(B);
+  auto inSubtree = [&](unsigned Root, unsigned B) {
+    return Pre[Root] <= Pre[B] && Pre[B] < SubtreeEnd[Root];
+  };
+
+  struct Cycle {
+    std::vector<unsigned> Blocks;
+    unsigned Parent = ~0u;
+    bool HasChild = false;
+  };
+  std::vector<Cycle> Cycles;
+  std::vector<unsigned> CycleOf(NB, ~0u); // innermost cycle of each block
+  auto outermost = [&](unsigned C) {
+    while (Cycles[C].Parent != ~0u)
+      C = Cycles[C].Parent;
+    return C;
+  };
+  for (auto It = Order.rbegin(); It != Order.rend(); ++It) {
+    unsigned H = *It;
+    SmallVector<unsigned, 8> Work;
+    for (unsigned P : G.Blocks[H].Preds)
+      if (inSubtree(H, P))
+        Work.push_back(P);
+    if (Work.empty())
+      continue;
+    unsigned C = Cycles.size();
+    Cycles.push_back({});
+    Cycles[C].Blocks.push_back(H);
+    CycleOf[H] = C;
+    while (!Work.empty()) {
+      unsigned B = Work.pop_back_val();
+      if (B == H)
+        continue;
+      if (CycleOf[B] != ~0u) {
+        unsigned Inner = outermost(CycleOf[B]);
+        if (Inner == C)
+          continue;
+        // A cycle found earlier nests in this one.
+        Cycles[Inner].Parent = C;
+        Cycles[C].HasChild = true;
+        unsigned InnerHeader = Cycles[Inner].Blocks.front();
+        for (unsigned P : G.Blocks[InnerHeader].Preds)
+          if (inSubtree(H, P))
+            Work.push_back(P);
+        continue;
+      }
+      CycleOf[B] = C;
+      Cycles[C].Blocks.push_back(B);
+      for (unsigned P : G.Blocks[B].Preds)
+        if (inSubtree(H, P))
+          Work.push_back(P);
+    }
+  }
+  std::vector<std::vector<unsigned>> Innermost;
+  for (Cycle &C : Cycles)
+    if (!C.HasChild) {
+      // The header first, then the rest in layout order.
+      llvm::sort(std::next(C.Blocks.begin()), C.Blocks.end());
+      Innermost.push_back(std::move(C.Blocks));
+    }
+  // In layout order of their first block.
+  llvm::sort(Innermost, [](const auto &A, const auto &B) {
+    return *std::min_element(A.begin(), A.end()) <
+           *std::min_element(B.begin(), B.end());
+  });
+  return Innermost;
+}
+
 } // namespace
 
 Expected<AsmKernels> extractKernels(const CodeStream &S,
@@ -275,13 +502,10 @@ Expected<AsmKernels> extractKernels(const CodeStream &S,
   }
 
   StringMap<size_t> LabelInstr;
-  DenseMap<uint64_t, size_t> AddrInstr;
-  for (size_t E = 0; E < S.Events.size(); ++E) {
+  for (size_t E = 0; E < S.Events.size(); ++E)
     if (S.Events[E].K == CodeEvent::Label)
       LabelInstr[S.Events[E].Text] = X.InstrAtOrAfterEvent[E];
-    if (S.Events[E].Address)
-      AddrInstr[*S.Events[E].Address] = X.InstrAtOrAfterEvent[E];
-  }
+  AddressMap AddrInstr = mapAddresses(S, X);
 
   auto isBranchAt = [&](size_t I) {
     return TC.instrInfo().get(S.Events[X.EventOf[I]].Inst.getOpcode())
@@ -289,30 +513,40 @@ Expected<AsmKernels> extractKernels(const CodeStream &S,
   };
 
   if (Regions.empty()) {
-    // Innermost loops: group backward branches by their target (a header
-    // with several latches is one loop), then keep loops that contain no
-    // other loop.
-    std::map<size_t, size_t> LastLatchOf; // header → last latch
-    for (size_t I = 0; I < NumInstrs; ++I) {
-      if (!isBranchAt(I))
-        continue;
-      auto T = branchTarget(S, X, I, LabelInstr, AddrInstr);
-      if (T && *T <= I) {
-        size_t &L = LastLatchOf[*T];
-        L = std::max(L, I);
+    // Innermost loops: the innermost cycles of the control-flow graph, each
+    // its blocks in layout order (what the core fetches), without a jump
+    // out of the loop (taken once, at exit), as the plugin builds them.
+    std::vector<std::optional<size_t>> Targets(NumInstrs);
+    for (size_t I = 0; I < NumInstrs; ++I)
+      if (isBranchAt(I)) {
+        Targets[I] = branchTarget(S, X, I, LabelInstr, AddrInstr);
+        // A label after the last instruction: out of the code we have.
+        if (Targets[I] && *Targets[I] >= NumInstrs)
+          Targets[I].reset();
       }
-    }
-    std::vector<std::pair<size_t, size_t>> Loops(LastLatchOf.begin(),
-                                                 LastLatchOf.end());
-    for (auto [H, L] : Loops) {
-      bool ContainsOther = any_of(Loops, [&](auto &O) {
-        return O != std::make_pair(H, L) && H <= O.first && O.second <= L;
-      });
-      if (ContainsOther)
-        continue;
+    StreamCFG G = buildCFG(S, X, TC, Targets);
+    for (const std::vector<unsigned> &Cycle : innermostCycles(G)) {
+      SmallVector<bool, 16> InCycle(G.Blocks.size(), false);
+      for (unsigned B : Cycle)
+        InCycle[B] = true;
       Region R;
-      R.Begin = H;
-      R.End = L + 1;
+      for (unsigned B = 0; B < G.Blocks.size(); ++B) {
+        if (!InCycle[B])
+          continue;
+        for (size_t I = G.Blocks[B].Begin; I < G.Blocks[B].End; ++I) {
+          const MCInstrDesc &D =
+              TC.instrInfo().get(S.Events[X.EventOf[I]].Inst.getOpcode());
+          bool ExitJump = D.isUnconditionalBranch() && Targets[I] &&
+                          !InCycle[G.BlockOf[*Targets[I]]];
+          if (!ExitJump)
+            R.Members.push_back(I);
+        }
+      }
+      if (R.Members.empty())
+        continue;
+      size_t H = G.Blocks[Cycle.front()].Begin;
+      R.Begin = R.Members.front();
+      R.End = R.Members.back() + 1;
       size_t HeaderEvent = X.EventOf[H];
       std::string Func = functionAt(S, HeaderEvent);
       std::string Label = labelBefore(S, HeaderEvent);
@@ -329,22 +563,25 @@ Expected<AsmKernels> extractKernels(const CodeStream &S,
       R.Loc = S.Events[X.EventOf[0]].Loc;
       Regions.push_back(R);
       Result.Warnings.push_back(
-          S.FileName + ": warning: no region markers and no loop (backward "
-                       "branch to a label) found; analysing all " +
+          S.FileName + ": warning: no region markers and no loop (a cycle of "
+                       "branches) found; analysing all " +
           std::to_string(NumInstrs) +
           " instructions as one loop body");
     }
   }
 
   unsigned Unnamed = 0;
-  for (const Region &R : Regions) {
+  for (Region &R : Regions) {
     if (R.End <= R.Begin)
       return errorAt(R.Loc, "region" + (R.Name.empty() ? "" : " '" + R.Name + "'") +
                                 " contains no instructions");
-    if (R.End - R.Begin > MaxKernelInstrs)
+    if (R.Members.empty())
+      for (size_t I = R.Begin; I < R.End; ++I)
+        R.Members.push_back(I);
+    if (R.Members.size() > MaxKernelInstrs)
       return errorAt(R.Loc, "region" +
                                 (R.Name.empty() ? "" : " '" + R.Name + "'") +
-                                " has " + Twine(R.End - R.Begin) +
+                                " has " + Twine(R.Members.size()) +
                                 " instructions; the limit is " +
                                 Twine(MaxKernelInstrs) +
                                 " (--max-instructions)");
@@ -358,7 +595,7 @@ Expected<AsmKernels> extractKernels(const CodeStream &S,
     K.Loc = R.Loc;
     K.Shape = KernelShape::Loop;
     unsigned Calls = 0, InnerBranches = 0;
-    for (size_t I = R.Begin; I < R.End; ++I) {
+    for (size_t I : R.Members) {
       const CodeEvent &Ev = S.Events[X.EventOf[I]];
       KernelInstr KI;
       KI.Inst = Ev.Inst;
@@ -368,7 +605,7 @@ Expected<AsmKernels> extractKernels(const CodeStream &S,
       K.Instrs.push_back(std::move(KI));
       const MCInstrDesc &D = TC.instrInfo().get(Ev.Inst.getOpcode());
       Calls += D.isCall();
-      InnerBranches += D.isBranch() && !D.isCall() && I + 1 != R.End;
+      InnerBranches += D.isBranch() && !D.isCall() && I != R.Members.back();
     }
     if (!K.Loc.isValid())
       K.Loc = K.Instrs.front().Loc;

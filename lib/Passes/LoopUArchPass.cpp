@@ -1,30 +1,47 @@
 //===- LoopUArchPass.cpp - Remarks for every innermost loop --------------===//
 #include "luarch/Passes/LoopUArchPass.h"
+#include "luarch/Passes/LoopRole.h"
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Model/UopDecoder.h"
 #include "luarch/Passes/MachineLoopKernel.h"
 #include "luarch/Report/Pipeline.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
+#include "llvm/CodeGen/MachineBlockFrequencyInfo.h"
+#include "llvm/CodeGen/MachineBranchProbabilityInfo.h"
+#include "llvm/CodeGen/MachineCycleAnalysis.h"
+#include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/Passes.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCAsmInfo.h"
 #include "llvm/Pass.h"
+#include "llvm/Remarks/RemarkStreamer.h"
 #include "llvm/PassRegistry.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Allocator.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/StringSaver.h"
+#include "llvm/Target/TargetMachine.h"
 
-#include <chrono>
+#include <ctime>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <sstream>
+#include <thread>
 
 using namespace llvm;
 
@@ -64,25 +81,67 @@ static cl::opt<unsigned> UArchMaxInstructions(
     cl::desc("Loops with more machine instructions get a missed remark"),
     cl::init(2000), cl::cat(UArchCat));
 
+/// Set when LOOPUARCH_OPTIONS could not be used; said once as a warning.
+static std::string EnvironmentOptionsError;
+
+void parseOptionsFromEnvironment() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    std::optional<std::string> Value =
+        sys::Process::GetEnv("LOOPUARCH_OPTIONS");
+    if (!Value || StringRef(*Value).trim().empty())
+      return;
+    BumpPtrAllocator Alloc;
+    StringSaver Saver(Alloc);
+    SmallVector<const char *, 8> Argv{"LoopUArch"};
+    cl::TokenizeGNUCommandLine(*Value, Saver, Argv);
+    // Only LoopUArch's own options: the variable must not reach (and
+    // change) the code generator's.
+    for (size_t I = 1; I < Argv.size(); ++I)
+      if (!StringRef(Argv[I]).starts_with("-uarch-")) {
+        EnvironmentOptionsError = "LOOPUARCH_OPTIONS: '" +
+                                  std::string(Argv[I]) +
+                                  "' is not a LoopUArch option (-uarch-...); "
+                                  "the variable is ignored";
+        return;
+      }
+    std::string Err;
+    raw_string_ostream OS(Err);
+    if (!cl::ParseCommandLineOptions(Argv.size(), Argv.data(), "", &OS))
+      EnvironmentOptionsError =
+          "LOOPUARCH_OPTIONS: " + StringRef(Err).trim().str();
+  });
+}
+
 namespace {
 
 /// Time per stage (-uarch-time-report), printed when the process exits.
+/// ThinLTO backends run the pass in several threads of one process: the
+/// totals are updated under a lock (Times.add).
 struct StageTimes {
-  double Kernel = 0, Analysis = 0, Remarks = 0;
+  double Kernel = 0, Analysis = 0, Identity = 0, Remarks = 0;
   unsigned Loops = 0;
+  std::mutex Lock;
+  void add(double &Stage, double Seconds) {
+    std::lock_guard<std::mutex> G(Lock);
+    Stage += Seconds;
+  }
   ~StageTimes() {
     if (UArchTimeReport && Loops)
       errs() << format("uarch: %u loops, kernel %.1f ms, analysis %.1f ms, "
-                       "remarks %.1f ms\n",
-                       Loops, Kernel * 1e3, Analysis * 1e3, Remarks * 1e3);
+                       "identity %.1f ms, remarks %.1f ms\n",
+                       Loops, Kernel * 1e3, Analysis * 1e3, Identity * 1e3,
+                       Remarks * 1e3);
   }
 };
 StageTimes Times;
 
+/// CPU time of this thread: what the pass costs, whatever else the machine
+/// is doing (a shared build machine's wall clock says little).
 double now() {
-  return std::chrono::duration<double>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  timespec T;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+  return T.tv_sec + T.tv_nsec * 1e-9;
 }
 
 /// Decoders per (triple, CPU), shared by every function of the process:
@@ -97,7 +156,11 @@ struct DecoderCache {
 
   Expected<Entry *> get(StringRef Triple, const MachineModel &M) {
     std::lock_guard<std::mutex> G(Lock);
-    std::string Key = Triple.str() + "|" + M.Name;
+    // Per thread: a UopDecoder memoizes decodings without a lock, and
+    // ThinLTO backends run in several threads.
+    std::ostringstream Thread;
+    Thread << std::this_thread::get_id();
+    std::string Key = Triple.str() + "|" + M.Name + "|" + Thread.str();
     auto It = Entries.find(Key);
     if (It != Entries.end())
       return &It->second;
@@ -116,32 +179,155 @@ DecoderCache &decoders() {
   return Cache;
 }
 
+/// An analysed loop: the kernel and its report (which points into it).
+struct AnalysedLoop {
+  Kernel K;
+  KernelReport R;
+};
+
+/// Analyses by kernel text and model, shared by every function of the
+/// process: inlining and macros repeat loops (sqlite3.c at -O2: 1,296
+/// distinct kernels among 1,587 loops), and an analysis is deterministic.
+class AnalysisCache {
+  std::mutex Lock;
+  StringMap<std::shared_ptr<const AnalysedLoop>> Entries;
+  static constexpr unsigned MaxEntries = 1 << 14;
+
+public:
+  std::shared_ptr<const AnalysedLoop> get(Kernel &&K, const UopDecoder &D,
+                                          const PipelineOptions &PO) {
+    std::string Key = D.model().Name + "|" + std::to_string(PO.Simulate) + "|" +
+                      std::to_string(PO.Sim.MaxIterations) + "|" +
+                      std::to_string(PO.Sensitivity) + "\n";
+    for (const KernelInstr &I : K.Instrs)
+      Key += I.Text + "\t" + std::to_string(I.Size) + "\n";
+    {
+      std::lock_guard<std::mutex> G(Lock);
+      auto It = Entries.find(Key);
+      if (It != Entries.end())
+        return It->second;
+    }
+    auto A = std::make_shared<AnalysedLoop>();
+    A->K = std::move(K);
+    A->R = analyzeKernel(A->K, D, PO);
+    std::lock_guard<std::mutex> G(Lock);
+    if (Entries.size() < MaxEntries)
+      Entries[Key] = A;
+    return A;
+  }
+};
+
+AnalysisCache &analyses() {
+  static AnalysisCache Cache;
+  return Cache;
+}
+
 const LoopKernelSink *GlobalSink = nullptr;
 
-/// The model for \p F: -uarch-mcpu, else its target-cpu when modelled, else
-/// the host's. \p Why tells which, for the remark.
-Expected<const MachineModel &> modelFor(const Function &F, std::string &Why) {
-  if (!UArchCPU.empty())
-    return getMachineModel(UArchCPU);
-  StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();
-  if (!CPU.empty()) {
-    auto M = getMachineModel(CPU);
-    if (M)
-      return M;
-    consumeError(M.takeError());
+/// The model chosen for a function, or why there is none; what the remark
+/// should say about the choice, and what deserves a warning.
+struct ModelChoice {
+  const MachineModel *Model = nullptr;
+  std::string Error;   // no model at all: every loop gets a missed remark
+  std::string Note;    // for each remark: how the model was chosen
+  std::string Warning; // once per compilation
+};
+
+/// "generic", "x86-64", "x86-64-v3", "i686": ISA levels, not cores; having
+/// no model of their own is expected.
+bool isGenericCPU(StringRef CPU) {
+  return CPU == "generic" || CPU.starts_with("x86-64") ||
+         CPU.starts_with("i386") || CPU.starts_with("i486") ||
+         CPU.starts_with("i586") || CPU.starts_with("i686");
+}
+
+/// The model for \p F: -uarch-mcpu; else, as clang's own scheduling does,
+/// the function's tune-cpu (-mtune) before its target-cpu (-march), when
+/// LoopUArch describes it; else the host's.
+ModelChoice chooseModel(const Function &F) {
+  ModelChoice C;
+  if (!UArchCPU.empty()) {
+    Expected<const MachineModel &> M = getMachineModel(UArchCPU);
+    if (M) {
+      C.Model = &*M;
+      return C;
+    }
+    C.Error = toString(M.takeError());
+    C.Warning = "-uarch-mcpu=" + UArchCPU + ": " + C.Error +
+                "; no loop is analysed";
+    return C;
   }
-  std::string Note;
-  auto Host = getMachineModel("native", &Note);
-  if (Host)
-    Why = "target-cpu '" + (CPU.empty() ? std::string("none") : CPU.str()) +
-          "' has no model; using the host's, " + Host->Name;
-  return Host;
+  std::string Missing; // the first named core without a model
+  for (StringRef Attr : {"tune-cpu", "target-cpu"}) {
+    StringRef CPU = F.getFnAttribute(Attr).getValueAsString();
+    if (CPU.empty() || isGenericCPU(CPU))
+      continue;
+    Expected<const MachineModel &> M = getMachineModel(CPU);
+    if (M) {
+      C.Model = &*M;
+      if (!Missing.empty())
+        C.Note = Missing + " has no model; using " + Attr.str() + " '" +
+                 CPU.str() + "'";
+      break;
+    }
+    consumeError(M.takeError());
+    if (Missing.empty())
+      Missing = Attr.str() + " '" + CPU.str() + "'";
+  }
+  if (!C.Model) {
+    std::string HostNote;
+    Expected<const MachineModel &> Host = getMachineModel("native", &HostNote);
+    if (!Host) {
+      C.Error = toString(Host.takeError());
+      return C;
+    }
+    C.Model = &*Host;
+    StringRef Target = F.getFnAttribute("target-cpu").getValueAsString();
+    C.Note = (Missing.empty() ? "target-cpu '" +
+                                    (Target.empty() ? "none" : Target.str()) +
+                                    "'"
+                              : Missing) +
+             " has no model; using the host's, " + Host->Name;
+  }
+  if (!Missing.empty())
+    C.Warning = "no model for " + Missing +
+                " (-mtune/-march); predicting with " + C.Model->Name +
+                " (-mllvm -uarch-mcpu=<cpu> chooses a model; "
+                "loop-uarch-report --list-cpus lists them)";
+  return C;
 }
 
 std::string fmt2(double V) {
   std::string S;
   raw_string_ostream(S) << format("%.2f", V);
   return S;
+}
+
+/// Per-element figures of wide vector loops are small (0.02 cycles): one
+/// more digit.
+std::string fmt3(double V) {
+  std::string S;
+  raw_string_ostream(S) << format("%.3f", V);
+  return S;
+}
+
+/// Which "uarch" remarks anyone listens to: -Rpass=uarch,
+/// -Rpass-analysis=uarch, -Rpass-missed=uarch, or an optimization record
+/// whose pass filter lets them through (it takes every kind).
+struct WantedRemarks {
+  bool Passed = false, Analysis = false, Missed = false;
+  bool any() const { return Passed || Analysis || Missed; }
+};
+
+WantedRemarks remarksWanted(LLVMContext &Ctx) {
+  WantedRemarks W;
+  remarks::RemarkStreamer *RS = Ctx.getMainRemarkStreamer();
+  bool Record = RS && RS->matchesFilter(PASS_NAME);
+  const DiagnosticHandler &H = *Ctx.getDiagHandlerPtr();
+  W.Passed = Record || H.isPassedOptRemarkEnabled(PASS_NAME);
+  W.Analysis = Record || H.isAnalysisRemarkEnabled(PASS_NAME);
+  W.Missed = Record || H.isMissedOptRemarkEnabled(PASS_NAME);
+  return W;
 }
 
 class LoopUArchPass : public MachineFunctionPass {
@@ -154,9 +340,10 @@ public:
     return "LoopUArch: cycles per iteration of innermost loops";
   }
 
+  // Requires nothing: a required analysis would be computed for every
+  // function of every compile that loads the plugin, remarks or not. The
+  // pass computes what it needs itself, only when remarks are asked for.
   void getAnalysisUsage(AnalysisUsage &AU) const override {
-    AU.addRequired<MachineLoopInfoWrapperPass>();
-    AU.addRequired<MachineOptimizationRemarkEmitterPass>();
     AU.setPreservesAll();
     MachineFunctionPass::getAnalysisUsage(AU);
   }
@@ -164,43 +351,183 @@ public:
   bool runOnMachineFunction(MachineFunction &MF) override;
 
 private:
+  /// Where a loop is, to tell apart loops that share a source location
+  /// (a vector body and its remainder, an unrolled loop and its remainder,
+  /// loop versions): its rank among them in layout order, and its header's
+  /// assembly label.
+  struct LoopPlace {
+    unsigned Ordinal = 1, AtLocation = 1;
+    std::string Label;
+  };
   const LoopKernelSink *Sink;
-  void analyseLoop(MachineFunction &MF, MachineLoop &L,
+  /// Warnings already given: each is given once per compilation.
+  static StringSet<> Warned; // process-wide: an LTO link is one compilation
+  static std::mutex WarnedLock;
+  /// The remarks asked for (set per function): the others are not built.
+  WantedRemarks Wanted;
+  void warnOnce(LLVMContext &Ctx, const std::string &Msg);
+  void analyseLoop(MachineFunction &MF, const MachineCycle &L,
+                   const LoopPlace &P, const ModelChoice &Choice,
+                   const std::string &Skip,
                    MachineOptimizationRemarkEmitter &ORE);
 };
 
+void LoopUArchPass::warnOnce(LLVMContext &Ctx, const std::string &Msg) {
+  if (Sink)
+    return;
+  {
+    std::lock_guard<std::mutex> G(WarnedLock);
+    if (!Warned.insert(Msg).second)
+      return;
+  }
+  // A generic diagnostic: clang prints it as "warning: ..." (and -Werror
+  // applies, as to any backend warning).
+  std::string Text = "LoopUArch: " + Msg;
+  Ctx.diagnose(DiagnosticInfoGeneric(Text, DS_Warning));
+}
+
+/// Block frequencies for remarks' hotness (-fdiagnostics-show-hotness),
+/// computed only when asked for, with the analyses they need.
+struct HotnessInfo {
+  MachineDominatorTree MDT;
+  MachineLoopInfo MLI;
+  MachineBranchProbabilityInfo MBPI;
+  MachineBlockFrequencyInfo MBFI;
+  explicit HotnessInfo(MachineFunction &MF)
+      : MDT(MF), MLI(MDT), MBFI(MF, MBPI, MLI) {}
+};
+
+/// The innermost cycles of \p CI: natural loops and irreducible cycles
+/// that contain no other cycle.
+SmallVector<const MachineCycle *, 8>
+innermostCycles(const MachineCycleInfo &CI) {
+  SmallVector<const MachineCycle *, 8> Innermost;
+  SmallVector<const MachineCycle *, 8> Work(CI.toplevel_cycles());
+  while (!Work.empty()) {
+    const MachineCycle *C = Work.pop_back_val();
+    if (C->getNumChildren() == 0)
+      Innermost.push_back(C);
+    else
+      append_range(Work, C->children());
+  }
+  return Innermost;
+}
+
+/// The assembly label of \p MBB: ".LBB3_7", or "%bb.7" for a block only
+/// reached by falling through (the printer gives it no label).
+std::string blockLabel(const MachineBasicBlock &MBB) {
+  const MachineFunction &MF = *MBB.getParent();
+  const MachineBasicBlock *Prev =
+      MBB.getIterator() == MF.begin() ? nullptr : &*std::prev(MBB.getIterator());
+  bool Labelled = MBB.pred_size() > 1 || (MBB.pred_size() == 1 &&
+                                          *MBB.pred_begin() != Prev);
+  if (!Labelled && Prev && MBB.pred_size() == 1)
+    for (const MachineInstr &MI : Prev->terminators())
+      for (const MachineOperand &MO : MI.operands())
+        Labelled |= MO.isMBB() && MO.getMBB() == &MBB;
+  if (!Labelled)
+    return "%bb." + std::to_string(MBB.getNumber());
+  return (MF.getTarget().getMCAsmInfo()->getPrivateLabelPrefix() + "BB" +
+          Twine(MF.getFunctionNumber()) + "_" + Twine(MBB.getNumber()))
+      .str();
+}
+
 char LoopUArchPass::ID = 0;
+StringSet<> LoopUArchPass::Warned;
+std::mutex LoopUArchPass::WarnedLock;
 
 bool LoopUArchPass::runOnMachineFunction(MachineFunction &MF) {
-  auto &ORE = getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
   // Without a consumer, do nothing at all: the plugin costs nothing unless
   // -Rpass*=uarch or an optimization record asks for it.
-  if (!Sink && !ORE.allowExtraAnalysis(PASS_NAME))
+  LLVMContext &Ctx = MF.getFunction().getContext();
+  Wanted = remarksWanted(Ctx);
+  if (!Sink && !Wanted.any())
     return false;
-  auto &MLI = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
-  SmallVector<MachineLoop *, 8> Worklist(MLI.begin(), MLI.end());
-  while (!Worklist.empty()) {
-    MachineLoop *L = Worklist.pop_back_val();
-    if (!L->isInnermost()) {
-      Worklist.append(L->begin(), L->end());
-      continue;
-    }
-    analyseLoop(MF, *L, ORE);
+  if (!EnvironmentOptionsError.empty())
+    warnOnce(Ctx, EnvironmentOptionsError);
+  std::unique_ptr<HotnessInfo> Hotness;
+  if (!Sink && Ctx.getDiagnosticsHotnessRequested())
+    Hotness = std::make_unique<HotnessInfo>(MF);
+  MachineOptimizationRemarkEmitter ORE(MF, Hotness ? &Hotness->MBFI : nullptr);
+
+  // Cycles rather than natural loops: a loop entered at two blocks (branch
+  // folding merges a vector loop's exit test into its scalar remainder's
+  // latch) is no natural loop, yet it is a loop of the program.
+  MachineCycleInfo CI;
+  CI.compute(MF);
+  SmallVector<const MachineCycle *, 8> Innermost = innermostCycles(CI);
+
+  // What this function's loops cannot get, said once per compilation and in
+  // a missed remark per loop: never silence.
+  const Function &F = MF.getFunction();
+  const TargetMachine &TM = MF.getTarget();
+  const Triple &TT = TM.getTargetTriple();
+  std::string Skip;
+  ModelChoice Choice;
+  if (!TT.isX86() || !TT.isArch64Bit()) {
+    Skip = "the target is " + TT.str() + "; LoopUArch models x86-64 only";
+    warnOnce(Ctx, Skip + ": no loop is analysed");
+  } else if (TM.getOptLevel() == CodeGenOptLevel::None || F.hasOptNone()) {
+    Skip = "the function is not optimised (-O0 or optnone); LoopUArch "
+           "predicts optimised code";
+    if (TM.getOptLevel() == CodeGenOptLevel::None)
+      warnOnce(Ctx, "no loop is analysed at -O0: LoopUArch predicts "
+                    "optimised code (-O1 or higher)");
+  } else {
+    Choice = chooseModel(F);
+    if (!Choice.Warning.empty())
+      warnOnce(Ctx, Choice.Warning);
+    if (!Choice.Model)
+      Skip = Choice.Error;
+  }
+
+  // Layout order (of each loop's first block), and each loop's rank among
+  // those at its source location.
+  DenseMap<const MachineBasicBlock *, unsigned> Position;
+  for (const MachineBasicBlock &MBB : MF)
+    Position[&MBB] = Position.size();
+  auto top = [&](const MachineCycle *C) {
+    unsigned Top = ~0u;
+    for (const MachineBasicBlock *MBB : C->blocks())
+      Top = std::min(Top, Position[MBB]);
+    return Top;
+  };
+  llvm::sort(Innermost, [&](const MachineCycle *A, const MachineCycle *B) {
+    return top(A) < top(B);
+  });
+  auto location = [](const MachineCycle *C) {
+    DebugLoc DL = cycleStartLoc(*C);
+    return DL ? std::make_pair(DL.getLine(), DL.getCol())
+              : std::make_pair(0u, 0u);
+  };
+  std::map<std::pair<unsigned, unsigned>, unsigned> AtLocation, Seen;
+  for (const MachineCycle *C : Innermost)
+    ++AtLocation[location(C)];
+  for (const MachineCycle *C : Innermost) {
+    LoopPlace P;
+    P.Ordinal = ++Seen[location(C)];
+    P.AtLocation = AtLocation[location(C)];
+    P.Label = blockLabel(*C->getHeader());
+    analyseLoop(MF, *C, P, Choice, Skip, ORE);
   }
   return false;
 }
 
-void LoopUArchPass::analyseLoop(MachineFunction &MF, MachineLoop &L,
+void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
+                                const LoopPlace &P, const ModelChoice &Choice,
+                                const std::string &Skip,
                                 MachineOptimizationRemarkEmitter &ORE) {
   const Function &F = MF.getFunction();
-  MachineBasicBlock *Header = L.getHeader();
-  DebugLoc Loc = L.getStartLoc();
+  const MachineBasicBlock *Header = L.getHeader();
+  DebugLoc Loc = cycleStartLoc(L);
   auto missed = [&](const std::string &Why) {
     if (Sink) {
       if (Sink->Unsupported)
         Sink->Unsupported(MF.getName().str(), Why);
       return;
     }
+    if (!Wanted.Missed)
+      return;
     ORE.emit([&] {
       return MachineOptimizationRemarkMissed(PASS_NAME, "NotAnalysed", Loc,
                                              Header)
@@ -208,18 +535,18 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, MachineLoop &L,
     });
   };
 
-  std::string CPUWhy;
-  Expected<const MachineModel &> Model = modelFor(F, CPUWhy);
-  if (!Model)
-    return missed(toString(Model.takeError()));
+  if (!Skip.empty())
+    return missed(Skip);
+  const MachineModel *Model = Choice.Model;
+  const std::string &CPUWhy = Choice.Note;
   std::string Triple = F.getParent()->getTargetTriple().str();
   auto Entry = decoders().get(Triple, *Model);
   if (!Entry)
     return missed(toString(Entry.takeError()));
   const TargetContext &TC = *(*Entry)->TC;
   double T0 = now();
-  Expected<Kernel> K = kernelFromMachineLoop(MF, L, TC);
-  Times.Kernel += now() - T0;
+  Expected<Kernel> K = kernelFromMachineCycle(MF, L, TC);
+  Times.add(Times.Kernel, now() - T0);
   if (!K)
     return missed(toString(K.takeError()));
   if (K->size() > UArchMaxInstructions)
@@ -231,6 +558,8 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, MachineLoop &L,
       Sink->Loop(std::move(*K), Model->Name);
     return;
   }
+  if (!Wanted.Passed && !Wanted.Analysis)
+    return; // only -Rpass-missed: nothing to analyse
 
   PipelineOptions PO;
   PO.Simulate = !UArchStaticOnly;
@@ -239,10 +568,16 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, MachineLoop &L,
   PO.Sensitivity = PO.Simulate && UArchSensitivity;
   PO.SensitivityOpts.Sim = PO.Sim;
   double T1 = now();
-  KernelReport R = analyzeKernel(*K, *(*Entry)->Decoder, PO);
+  std::shared_ptr<const AnalysedLoop> Analysed =
+      analyses().get(std::move(*K), *(*Entry)->Decoder, PO);
+  const KernelReport &R = Analysed->R;
+  const Kernel &Kern = Analysed->K;
   double T2 = now();
-  Times.Analysis += T2 - T1;
-  ++Times.Loops;
+  Times.add(Times.Analysis, T2 - T1);
+  {
+    std::lock_guard<std::mutex> G(Times.Lock);
+    ++Times.Loops;
+  }
 
   unsigned Unknown = 0;
   for (const DecodedInstr &D : R.Decoded)
@@ -252,55 +587,84 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, MachineLoop &L,
     Bound += (Bound.empty() ? "" : "+") + boundKindName(B).str();
   std::string Bottleneck = R.bottleneck();
 
-  ORE.emit([&] {
-    MachineOptimizationRemark Rem(PASS_NAME, "LoopThroughput", Loc, Header);
-    Rem << "loop: " << ore::NV("Cycles", fmt2(R.cyclesPerIteration()))
-        << " cycles/iteration ("
-        << (R.Sim ? "simulated; static bound " : "static bound ")
-        << ore::NV("StaticBound", fmt2(R.Static.Throughput)) << ", "
-        << ore::NV("Bound", Bound) << ") on " << ore::NV("CPU", Model->Name)
-        << "; bottleneck: " << ore::NV("Bottleneck", Bottleneck);
-    if (R.Sensitivity && !R.Sensitivity->Verdict.empty())
-      Rem << "; top sensitivity: "
-          << ore::NV("TopSensitivity", R.Sensitivity->Verdict.front());
-    Rem << " (" << ore::NV("Instructions", unsigned(K->size()))
-        << " instructions)";
-    if (Unknown)
-      Rem << "; " << ore::NV("UnknownInstructions", Unknown)
-          << " instruction(s) unknown to the model";
-    if (!CPUWhy.empty())
-      Rem << "; " << CPUWhy;
-    return Rem;
-  });
+  LoopIdentity Id = identifyCycle(L);
+  double T3 = now();
+  Times.add(Times.Identity, T3 - T2);
+  if (Wanted.Passed)
+    ORE.emit([&] {
+      MachineOptimizationRemark Rem(PASS_NAME, "LoopThroughput", Loc, Header);
+      Rem << "loop: " << ore::NV("LoopKind", loopRoleName(Id.Role));
+      if (P.AtLocation > 1)
+        Rem << " [" << ore::NV("LoopOrdinal", P.Ordinal) << " of "
+            << ore::NV("LoopsAtLocation", P.AtLocation) << " here, "
+            << ore::NV("HeaderLabel", P.Label) << "]";
+      if (Id.VectorWidth || Id.ElementsPerIteration) {
+        Rem << " (";
+        if (Id.VectorWidth)
+          Rem << "VF " << ore::NV("VectorWidth", Id.VectorWidth);
+        if (Id.VectorWidth && Id.Interleave)
+          Rem << ", interleave " << ore::NV("Interleave", Id.Interleave);
+        if (Id.VectorWidth && Id.ElementsPerIteration)
+          Rem << ": ";
+        if (Id.ElementsPerIteration)
+          Rem << ore::NV("ElementsPerIteration", Id.ElementsPerIteration)
+              << (Id.ElementsPerIteration == 1 ? " element" : " elements")
+              << "/iteration";
+        Rem << ")";
+      }
+      Rem << ": " << ore::NV("Cycles", fmt2(R.cyclesPerIteration()))
+          << " cycles/iteration";
+      if (Id.ElementsPerIteration)
+        Rem << ", "
+            << ore::NV("CyclesPerElement",
+                       fmt3(R.cyclesPerIteration() / Id.ElementsPerIteration))
+            << " cycles/element";
+      Rem << " (" << (R.Sim ? "simulated; static bound " : "static bound ")
+          << ore::NV("StaticBound", fmt2(R.Static.Throughput)) << ", "
+          << ore::NV("Bound", Bound) << ") on " << ore::NV("CPU", Model->Name)
+          << "; bottleneck: " << ore::NV("Bottleneck", Bottleneck);
+      if (R.Sensitivity && !R.Sensitivity->Verdict.empty())
+        Rem << "; top sensitivity: "
+            << ore::NV("TopSensitivity", R.Sensitivity->Verdict.front());
+      Rem << " (" << ore::NV("Instructions", unsigned(Kern.size()))
+          << " instructions)";
+      if (Unknown)
+        Rem << "; " << ore::NV("UnknownInstructions", Unknown)
+            << " instruction(s) unknown to the model";
+      if (!CPUWhy.empty())
+        Rem << "; " << CPUWhy;
+      return Rem;
+    });
 
   // Details for -Rpass-analysis=uarch: the bounds and the accounting.
-  ORE.emit([&] {
-    MachineOptimizationRemarkAnalysis Rem(PASS_NAME, "LoopDetails", Loc,
-                                          Header);
-    Rem << "bounds:";
-    for (const ThroughputBound &B : R.Static.Bounds)
-      Rem << " " << boundKindName(B.Kind) << " " << fmt2(B.Cycles) << ";";
-    Rem << " uops: " << ore::NV("FusedUops", unsigned(R.Static.FusedUops))
-        << " fused, " << ore::NV("Uops", unsigned(R.Static.UnfusedUops))
-        << " executed";
-    if (R.Sim) {
-      Rem << "; simulated cycles:";
-      for (unsigned C = 0; C < unsigned(StallCause::NumCauses); ++C)
-        if (R.Sim->Stalls[C] > 0.005)
-          Rem << " " << stallCauseName(StallCause(C)) << " "
-              << fmt2(R.Sim->Stalls[C]) << ";";
-    }
-    for (const std::string &W : R.Warnings)
-      Rem << " warning: " << W << ";";
-    if (UArchVerbose)
-      for (size_t I = 0; I < K->size(); ++I)
-        Rem << "\n  " << K->Instrs[I].Text << "  ["
-            << describeUops(*Model, R.Decoded[I]) << ", "
-            << decodeSourceName(R.Decoded[I].Source) << ": "
-            << R.Decoded[I].Variant << "]";
-    return Rem;
-  });
-  Times.Remarks += now() - T2;
+  if (Wanted.Analysis)
+    ORE.emit([&] {
+      MachineOptimizationRemarkAnalysis Rem(PASS_NAME, "LoopDetails", Loc,
+                                            Header);
+      Rem << "bounds:";
+      for (const ThroughputBound &B : R.Static.Bounds)
+        Rem << " " << boundKindName(B.Kind) << " " << fmt2(B.Cycles) << ";";
+      Rem << " uops: " << ore::NV("FusedUops", unsigned(R.Static.FusedUops))
+          << " fused, " << ore::NV("Uops", unsigned(R.Static.UnfusedUops))
+          << " executed";
+      if (R.Sim) {
+        Rem << "; simulated cycles:";
+        for (unsigned C = 0; C < unsigned(StallCause::NumCauses); ++C)
+          if (R.Sim->Stalls[C] > 0.005)
+            Rem << " " << stallCauseName(StallCause(C)) << " "
+                << fmt2(R.Sim->Stalls[C]) << ";";
+      }
+      for (const std::string &W : R.Warnings)
+        Rem << " warning: " << W << ";";
+      if (UArchVerbose)
+        for (size_t I = 0; I < Kern.size(); ++I)
+          Rem << "\n  " << Kern.Instrs[I].Text << "  ["
+              << describeUops(*Model, R.Decoded[I]) << ", "
+              << decodeSourceName(R.Decoded[I].Source) << ": "
+              << R.Decoded[I].Variant << "]";
+      return Rem;
+    });
+  Times.add(Times.Remarks, now() - T3);
 }
 
 } // namespace
@@ -321,7 +685,11 @@ static RegisterPass<LoopUArchPass>
                  /*CFGOnly=*/false, /*is_analysis=*/false);
 
 void insertLoopUArchPass(TargetPassConfig &PassConfig) {
-  PassConfig.insertPass(&MachineBlockPlacementID, &LoopUArchPass::ID);
+  // After the target's pre-emit passes (X86: execution-domain fixes, false
+  // dependency breaking, EVEX-to-VEX compression, LEA fixups), so that the
+  // kernel is the code the assembler gets; funclet layout, the first pass
+  // after them, is in every codegen pipeline at every optimisation level.
+  PassConfig.insertPass(&FuncletLayoutID, &LoopUArchPass::ID);
 }
 
 } // namespace luarch

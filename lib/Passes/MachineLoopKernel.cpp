@@ -2,6 +2,7 @@
 #include "luarch/Passes/MachineLoopKernel.h"
 #include "luarch/Kernel/TargetContext.h"
 
+#include "llvm/CodeGen/MachineCycleAnalysis.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
@@ -10,6 +11,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Instruction.h"
 #include "llvm/MC/MCInst.h"
 
 using namespace llvm;
@@ -59,25 +61,27 @@ static Expected<MCInst> lower(const MachineInstr &MI) {
   return Inst;
 }
 
-Expected<Kernel> kernelFromMachineLoop(const MachineFunction &MF,
-                                       const MachineLoop &L,
-                                       const TargetContext &TC) {
+/// The kernel of the loop made of the blocks \p Contains accepts.
+static Expected<Kernel>
+kernelFromBlocks(const MachineFunction &MF,
+                 function_ref<bool(const MachineBasicBlock *)> Contains,
+                 const MachineBasicBlock *Header, DebugLoc StartLoc,
+                 const TargetContext &TC) {
   Kernel K;
-  const MachineBasicBlock *Header = L.getHeader();
   K.Name = MF.getName().str() + ":" +
            (Header->getName().empty()
                 ? "bb." + std::to_string(Header->getNumber())
                 : Header->getName().str());
   K.Shape = KernelShape::Loop;
-  if (DebugLoc DL = L.getStartLoc()) {
-    K.Loc.Line = DL.getLine();
-    K.Loc.Column = DL.getCol();
-    if (auto *Scope = dyn_cast_or_null<DIScope>(DL.getScope()))
+  if (StartLoc) {
+    K.Loc.Line = StartLoc.getLine();
+    K.Loc.Column = StartLoc.getCol();
+    if (auto *Scope = dyn_cast_or_null<DIScope>(StartLoc.getScope()))
       K.Loc.File = Scope->getFilename().str();
   }
   // Blocks of the loop in layout order: what the core fetches.
   for (const MachineBasicBlock &MBB : MF) {
-    if (!L.contains(&MBB))
+    if (!Contains(&MBB))
       continue;
     for (const MachineInstr &MI : MBB) {
       if (MI.isMetaInstruction() || MI.isDebugInstr() || MI.isCFIInstruction())
@@ -86,7 +90,7 @@ Expected<Kernel> kernelFromMachineLoop(const MachineFunction &MF,
       // steady-state iteration (block placement may leave such a jump after
       // the back edge until the emitter drops the fall-through).
       if (MI.isUnconditionalBranch() && MI.getNumExplicitOperands() > 0 &&
-          MI.getOperand(0).isMBB() && !L.contains(MI.getOperand(0).getMBB()))
+          MI.getOperand(0).isMBB() && !Contains(MI.getOperand(0).getMBB()))
         continue;
       if (MI.isCall())
         return unsupported("the loop contains a call");
@@ -146,6 +150,41 @@ Kernel kernelFromMachineBlocks(const MachineFunction &MF,
   if (Skipped)
     *Skipped = Left;
   return K;
+}
+
+Expected<Kernel> kernelFromMachineLoop(const MachineFunction &MF,
+                                       const MachineLoop &L,
+                                       const TargetContext &TC) {
+  return kernelFromBlocks(
+      MF, [&](const MachineBasicBlock *MBB) { return L.contains(MBB); },
+      L.getHeader(), L.getStartLoc(), TC);
+}
+
+DebugLoc cycleStartLoc(const MachineCycle &C) {
+  // As MachineLoop::getStartLoc: the preheader's branch, else the header's.
+  const MachineBasicBlock *Header = C.getHeader();
+  const MachineBasicBlock *Preheader = nullptr;
+  unsigned Outside = 0;
+  for (const MachineBasicBlock *P : Header->predecessors())
+    if (!C.contains(P)) {
+      Preheader = P;
+      ++Outside;
+    }
+  if (Outside == 1 && Preheader->succ_size() == 1)
+    if (const BasicBlock *BB = Preheader->getBasicBlock())
+      if (DebugLoc DL = BB->getTerminator()->getDebugLoc())
+        return DL;
+  if (const BasicBlock *BB = Header->getBasicBlock())
+    return BB->getTerminator()->getDebugLoc();
+  return DebugLoc();
+}
+
+Expected<Kernel> kernelFromMachineCycle(const MachineFunction &MF,
+                                        const MachineCycle &C,
+                                        const TargetContext &TC) {
+  return kernelFromBlocks(
+      MF, [&](const MachineBasicBlock *MBB) { return C.contains(MBB); },
+      C.getHeader(), cycleStartLoc(C), TC);
 }
 
 } // namespace luarch

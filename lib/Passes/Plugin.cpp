@@ -23,8 +23,11 @@ using namespace llvm;
 static RegisterTargetPassConfigCallback
     AddLoopUArch([](TargetMachine &TM, PassManagerBase &PM,
                     TargetPassConfig *PassConfig) {
-      if (PassConfig && TM.getTargetTriple().isX86() &&
-          !luarch::inCandidateCompile())
+      // Every target: on others the pass says that it cannot analyse them
+      // (when uarch remarks are asked for) instead of staying silent. Not
+      // in the loop tuner's candidate compilations (they collect their
+      // loops themselves).
+      if (PassConfig && !luarch::inCandidateCompile())
         luarch::insertLoopUArchPass(*PassConfig);
     });
 
@@ -33,6 +36,7 @@ llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "LoopUArch", "1.0",
           [](PassBuilder &PB) {
             luarch::initializeTargets();
+            luarch::parseOptionsFromEnvironment();
             luarch::registerTuneLoops(PB);
           }};
 }

@@ -35,6 +35,7 @@ if os.path.isdir(os.path.join(config.luarch_shared_dir, "data", "bhive")):
     config.available_features.add("shared-data")
 if os.path.exists(config.luarch_plugin):
     config.available_features.add("plugin")
+# lld-22 (clang -fuse-ld=lld looks beside itself): LTO with the plugin.
 if os.path.exists(os.path.join(config.llvm_tools_dir, "ld.lld")):
     config.available_features.add("lld")
 

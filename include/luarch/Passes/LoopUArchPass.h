@@ -45,6 +45,12 @@ void setLoopKernelSink(const LoopKernelSink *Sink);
 /// The value of -uarch-mcpu (empty when not given).
 std::string uarchCPUOption();
 
+/// Reads LoopUArch's options (-uarch-...) from the environment variable
+/// LOOPUARCH_OPTIONS, once per process. For LTO links: lld parses -mllvm
+/// options before it loads pass plugins, so the plugin's options cannot be
+/// given there. A bad value becomes a warning when the pass first runs.
+void parseOptionsFromEnvironment();
+
 } // namespace luarch
 
 #endif

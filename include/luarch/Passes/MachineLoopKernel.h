@@ -11,6 +11,8 @@
 #define LUARCH_PASSES_MACHINELOOPKERNEL_H
 
 #include "luarch/Kernel/Kernel.h"
+#include "llvm/CodeGen/MachineCycleAnalysis.h"
+#include "llvm/IR/DebugLoc.h"
 #include "llvm/Support/Error.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -41,6 +43,17 @@ Kernel kernelFromMachineBlocks(const llvm::MachineFunction &MF,
                                    Blocks,
                                const TargetContext &TC,
                                unsigned *Skipped = nullptr);
+
+/// The same for an innermost cycle, which may be irreducible (entered at
+/// more than one block: branch folding merges a vector loop's exit test with
+/// its scalar remainder's latch test, giving the remainder two entries).
+llvm::Expected<Kernel> kernelFromMachineCycle(const llvm::MachineFunction &MF,
+                                              const llvm::MachineCycle &C,
+                                              const TargetContext &TC);
+
+/// Where the cycle is in the source, as MachineLoop::getStartLoc: the
+/// preheader's branch, else the header's.
+llvm::DebugLoc cycleStartLoc(const llvm::MachineCycle &C);
 
 } // namespace luarch
 

@@ -13,7 +13,7 @@
 
 extern void consume(double);
 
-// A reduction: the FP add chain (4 cycles) sets the pace.
+// A reduction: the FP add chain sets the pace (unrolled by 4, remainder).
 double dot(const double *a, const double *b, long n) {
   double s = 0;
   for (long i = 0; i < n; ++i)
@@ -35,8 +35,10 @@ void calls(double *a, long n) {
     consume(a[i]);
 }
 
-// CHECK: remarks.c:19:3: remark: loop: {{[0-9.]+}} cycles/iteration (simulated; static bound {{[0-9.]+}}, loop-carried dependency) on skylake; bottleneck: loop-carried dependency
-// CHECK: remarks.c:28:5: remark: loop: {{[0-9.]+}} cycles/iteration (simulated; static bound
+// Four dependent 4-cycle adds per iteration on Skylake: 16 cycles, 4 per element.
+// CHECK: remarks.c:19:3: remark: loop: scalar loop [1 of 2 here, [[DOTLOOP:.LBB0_[0-9]+]]] (4 elements/iteration): 16.00 cycles/iteration, 4.000 cycles/element (simulated; static bound {{[0-9.]+}}, loop-carried dependency) on skylake; bottleneck: loop-carried dependency
+// CHECK: remarks.c:19:3: remark: loop: scalar remainder [2 of 2 here, [[DOTREM:.LBB0_[0-9]+]]] (1 element/iteration): 4.00 cycles/iteration, 4.000 cycles/element
+// CHECK: remarks.c:28:5: remark: loop: scalar loop [1 of [[#SCALES:]] here, [[SCALE1:.LBB1_[0-9]+]]] (1 element/iteration): [[#]].[[#]] cycles/iteration, [[#]].[[#]] cycles/element (simulated; static bound
 // CHECK-NOT: remarks.c:26:
 // CHECK: remarks.c:34:3: remark: loop not analysed: the loop contains a call [-Rpass-missed=uarch]
 
@@ -45,12 +47,13 @@ void calls(double *a, long n) {
 // DETAILS: remarks.c:28:5: remark: bounds:
 
 // The vectorised dot loop and its remainder, then the inner scale loop.
-// AGREE: remarks.c:19:3: remark: loop: [[DOT1:[0-9]+\.[0-9][0-9]]] cycles/iteration
-// AGREE: remarks.c:19:3: remark: loop: [[DOT2:[0-9]+\.[0-9][0-9]]] cycles/iteration
-// AGREE: remarks.c:28:5: remark: loop: [[SCALE:[0-9]+\.[0-9][0-9]]] cycles/iteration
-// AGREE: Kernel: dot:
+// AGREE: remarks.c:19:3: remark: loop: scalar loop [1 of 2 here, [[DOTLOOP:.LBB0_[0-9]+]]] (4 elements/iteration): [[DOT1:[0-9]+\.[0-9][0-9]]] cycles/iteration
+// AGREE: remarks.c:19:3: remark: loop: scalar remainder [2 of 2 here, [[DOTREM:.LBB0_[0-9]+]]] (1 element/iteration): [[DOT2:[0-9]+\.[0-9][0-9]]] cycles/iteration
+// AGREE: remarks.c:28:5: remark: loop: scalar loop [1 of {{[0-9]}} here, [[SCALE1:.LBB1_[0-9]+]]] (1 element/iteration): [[SCALE:[0-9]+\.[0-9][0-9]]] cycles/iteration
+// The remarks name the headers' labels in clang's assembly.
+// AGREE: Kernel: dot:[[DOTLOOP]]
 // AGREE: Cycles per iteration: [[DOT1]] [simulated
-// AGREE: Kernel: dot:
+// AGREE: Kernel: dot:[[DOTREM]]
 // AGREE: Cycles per iteration: [[DOT2]] [simulated
-// AGREE: Kernel: scale:
+// AGREE: Kernel: scale:[[SCALE1]]
 // AGREE: Cycles per iteration: [[SCALE]] [simulated

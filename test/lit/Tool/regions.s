@@ -34,7 +34,7 @@
 # LOOPS: Instructions: 4,
 
 # WHOLE: Kernel: whole file
-# WHOLE: warning: no region markers and no loop (backward branch to a label) found; analysing all 2 instructions as one loop body
+# WHOLE: warning: no region markers and no loop (a cycle of branches) found; analysing all 2 instructions as one loop body
 
 #--- mca.s
         movq $1, %rax
