@@ -13,6 +13,7 @@
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Model/UopDecoder.h"
+#include "luarch/Passes/LoopRole.h"
 #include "luarch/Passes/MachineLoopKernel.h"
 #include "luarch/Report/Pipeline.h"
 
@@ -30,7 +31,7 @@
 #include "llvm/CodeGen/MachineFrameInfo.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
-#include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/CodeGen/MachineCycleAnalysis.h"
 #include "llvm/CodeGen/Passes.h"
 #include "llvm/CodeGen/PseudoSourceValue.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
@@ -62,6 +63,9 @@ using namespace llvm;
 
 namespace luarch {
 
+static cl::opt<bool> CompareRoles(
+    "uarch-tune-compare-roles", cl::Hidden,
+    cl::desc("Print where LoopRole and the tuner's IR identity disagree"));
 static cl::opt<bool> DumpCandidates(
     "uarch-tune-dump-candidates", cl::Hidden,
     cl::desc("Print each candidate's optimised IR to stderr (debugging)"));
@@ -358,41 +362,46 @@ struct CollectorState {
 
 thread_local CollectorState *ActiveCollector = nullptr;
 
-/// What \p ML stands for: the identity of its IR header, else the marker
-/// in a loop ID of its own blocks (not those of inner loops), else the
-/// marker in its header's name.
-std::optional<CandidateLoopIdentity>
-identityOf(const MachineLoop &ML, const MachineLoopInfo &MLI,
-           const CollectorState &S) {
-  const BasicBlock *Header = ML.getHeader()->getBasicBlock();
-  if (Header) {
-    auto It = S.Identities.find(Header);
-    if (It != S.Identities.end())
-      return It->second;
-  }
-  // The code generator may have made another block the header (block
-  // placement does not, loop rotation in codegen does): any own block that
-  // headed an IR loop.
-  for (const MachineBasicBlock *MBB : ML.blocks())
-    if (MLI.getLoopFor(MBB) == &ML && MBB->getBasicBlock()) {
+/// The cycle's own blocks: in it and in none of its inner cycles.
+bool ownBlock(const MachineCycle &C, const MachineBasicBlock *MBB,
+              const MachineCycleInfo &CI) {
+  return CI.getCycle(MBB) == &C;
+}
+
+/// What cycle \p C stands for: the identity of the IR loop one of its
+/// entries (else one of its own blocks) headed, else the marker in a loop
+/// ID of its own blocks, else the marker in its header's name.
+std::optional<CandidateLoopIdentity> identityOf(const MachineCycle &C,
+                                                const MachineCycleInfo &CI,
+                                                const CollectorState &S) {
+  for (const MachineBasicBlock *E : C.getEntries())
+    if (const BasicBlock *BB = E->getBasicBlock()) {
+      auto It = S.Identities.find(BB);
+      if (It != S.Identities.end())
+        return It->second;
+    }
+  // The code generator may have made another block the header: any own
+  // block that headed an IR loop.
+  for (const MachineBasicBlock *MBB : C.blocks())
+    if (ownBlock(C, MBB, CI) && MBB->getBasicBlock()) {
       auto It = S.Identities.find(MBB->getBasicBlock());
       if (It != S.Identities.end())
         return It->second;
     }
   CandidateLoopIdentity Id;
-  for (const MachineBasicBlock *MBB : ML.blocks()) {
-    if (MLI.getLoopFor(MBB) != &ML)
+  for (const MachineBasicBlock *MBB : C.blocks()) {
+    if (!ownBlock(C, MBB, CI))
       continue;
     const BasicBlock *BB = MBB->getBasicBlock();
     if (!BB || !BB->getTerminator())
       continue;
-    if (auto Marker =
-            tuneMarkerOf(BB->getTerminator()->getMetadata(LLVMContext::MD_loop))) {
+    if (auto Marker = tuneMarkerOf(
+            BB->getTerminator()->getMetadata(LLVMContext::MD_loop))) {
       Id.Marker = *Marker;
       return Id;
     }
   }
-  if (Header)
+  if (const BasicBlock *Header = C.getHeader()->getBasicBlock())
     if (auto Marker =
             tuneMarkerOfHeader(splitCopySuffix(Header->getName()).first)) {
       Id.Marker = *Marker;
@@ -402,12 +411,12 @@ identityOf(const MachineLoop &ML, const MachineLoopInfo &MLI,
   return std::nullopt;
 }
 
-unsigned countSpills(const MachineLoop &ML) {
-  const MachineFunction &MF = *ML.getHeader()->getParent();
+unsigned countSpills(const MachineCycle &C) {
+  const MachineFunction &MF = *C.getHeader()->getParent();
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
   const MachineFrameInfo &MFI = MF.getFrameInfo();
   unsigned N = 0;
-  for (const MachineBasicBlock *MBB : ML.blocks())
+  for (const MachineBasicBlock *MBB : C.blocks())
     for (const MachineInstr &MI : *MBB) {
       SmallVector<const MachineMemOperand *, 2> Accesses;
       if (!TII.hasLoadFromStackSlot(MI, Accesses) &&
@@ -424,6 +433,9 @@ unsigned countSpills(const MachineLoop &ML) {
   return N;
 }
 
+/// Innermost cycles rather than natural loops: after branch folding a
+/// scalar remainder often has two entries (the vector loop's exit test
+/// merged with its own latch test) and is no MachineLoop at all.
 class CandidateCollector : public MachineFunctionPass {
 public:
   static char ID;
@@ -432,14 +444,14 @@ public:
     return "LoopUArch: predict the loops of a tuning candidate";
   }
   void getAnalysisUsage(AnalysisUsage &AU) const override {
-    AU.addRequired<MachineLoopInfoWrapperPass>();
+    AU.addRequired<MachineCycleInfoWrapperPass>();
     AU.setPreservesAll();
     MachineFunctionPass::getAnalysisUsage(AU);
   }
   bool runOnMachineFunction(MachineFunction &MF) override;
 
 private:
-  void predictLoop(MachineFunction &MF, MachineLoop &ML,
+  void predictLoop(MachineFunction &MF, const MachineCycle &C,
                    const CandidateLoopIdentity &Id, bool InRegion,
                    CollectorState &S);
   double straightLineCycles(MachineFunction &MF,
@@ -455,52 +467,63 @@ bool CandidateCollector::runOnMachineFunction(MachineFunction &MF) {
     return false;
   double T0 = now();
   scope_exit Account([&] { S->Out->AnalysisSeconds += now() - T0; });
-  MachineLoopInfo &MLI = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
+  const MachineCycleInfo &CI =
+      getAnalysis<MachineCycleInfoWrapperPass>().getCycleInfo();
   std::set<int> Regions;
   for (auto &[Marker, Region] : S->RegionOf)
     Regions.insert(Region);
-  // A region's machine loop: the one carrying the parent's loop ID (an
-  // unrolled parent keeps it; its runtime remainder does not). Headers
-  // change: rotation and CFG simplification move them.
-  std::map<int, const MachineLoop *> RegionLoop;
   // In preorder, so results do not depend on addresses.
-  std::vector<std::pair<MachineLoop *, CandidateLoopIdentity>> Ids;
-  for (MachineLoop *ML : MLI.getLoopsInPreorder()) {
-    std::optional<CandidateLoopIdentity> Id = identityOf(*ML, MLI, *S);
+  SmallVector<const MachineCycle *, 16> Cycles;
+  for (const MachineCycle *Top : CI.toplevel_cycles()) {
+    SmallVector<const MachineCycle *, 8> Work = {Top};
+    while (!Work.empty()) {
+      const MachineCycle *C = Work.pop_back_val();
+      Cycles.push_back(C);
+      SmallVector<const MachineCycle *, 4> Kids;
+      for (const auto &Child : C->children())
+        Kids.push_back(Child);
+      Work.append(Kids.rbegin(), Kids.rend());
+    }
+  }
+  // A region's cycle: the one carrying the parent's loop ID (an unrolled
+  // parent keeps it; its runtime remainder does not). Headers change:
+  // rotation and CFG simplification move them.
+  std::map<int, const MachineCycle *> RegionCycle;
+  std::vector<std::pair<const MachineCycle *, CandidateLoopIdentity>> Ids;
+  for (const MachineCycle *C : Cycles) {
+    std::optional<CandidateLoopIdentity> Id = identityOf(*C, CI, *S);
     if (!Id)
       continue;
-    Ids.push_back({ML, *Id});
-    if (Regions.count(int(Id->Marker)) && !Id->Clone &&
-        Id->Copy.empty() && !RegionLoop.count(int(Id->Marker))) {
-      RegionLoop[int(Id->Marker)] = ML;
+    Ids.push_back({C, *Id});
+    if (Regions.count(int(Id->Marker)) && !Id->Clone && Id->Copy.empty() &&
+        !RegionCycle.count(int(Id->Marker))) {
+      RegionCycle[int(Id->Marker)] = C;
       S->Out->RegionElements[int(Id->Marker)] = std::max(1u, Id->Elements);
     }
   }
-  for (auto &[ML, Id] : Ids) {
+  for (auto &[C, Id] : Ids) {
     auto Forced = S->RegionOf.find(Id.Marker);
-    if (!ML->isInnermost() || Forced == S->RegionOf.end())
+    if (!C->children().empty() || Forced == S->RegionOf.end())
       continue;
     bool InRegion = Forced->second == FunctionRegion;
-    auto RL = RegionLoop.find(Forced->second);
-    if (RL != RegionLoop.end())
-      InRegion = RL->second->contains(ML);
-    predictLoop(MF, *ML, Id, InRegion, *S);
+    auto RC = RegionCycle.find(Forced->second);
+    if (RC != RegionCycle.end())
+      InRegion = RC->second->contains(C);
+    predictLoop(MF, *C, Id, InRegion, *S);
   }
   for (int Region : Regions) {
     std::vector<const MachineBasicBlock *> Blocks;
-    const MachineLoop *Owner = nullptr;
     if (Region != FunctionRegion) {
-      auto RL = RegionLoop.find(Region);
-      if (RL == RegionLoop.end())
+      auto RC = RegionCycle.find(Region);
+      if (RC == RegionCycle.end())
         continue; // not found: the caller says so
-      Owner = RL->second;
-      for (const MachineBasicBlock *MBB : Owner->blocks())
-        if (MLI.getLoopFor(MBB) == Owner)
+      for (const MachineBasicBlock *MBB : RC->second->blocks())
+        if (ownBlock(*RC->second, MBB, CI))
           Blocks.push_back(MBB);
     } else {
       S->Out->RegionElements[Region] = 1;
       for (const MachineBasicBlock &MBB : MF)
-        if (!MLI.getLoopFor(&MBB))
+        if (!CI.getCycle(&MBB))
           Blocks.push_back(&MBB);
     }
     S->Out->RegionCycles[Region] = straightLineCycles(MF, Blocks, *S);
@@ -508,18 +531,27 @@ bool CandidateCollector::runOnMachineFunction(MachineFunction &MF) {
   return false;
 }
 
-void CandidateCollector::predictLoop(MachineFunction &MF, MachineLoop &ML,
+void CandidateCollector::predictLoop(MachineFunction &MF,
+                                     const MachineCycle &C,
                                      const CandidateLoopIdentity &Id,
                                      bool InRegion, CollectorState &S) {
   CandidateMachineLoop Out;
   Out.Marker = Id.Marker;
   Out.Role = Id.Role;
+  if (CompareRoles) {
+    LoopIdentity LR = identifyCycle(C);
+    errs() << "roles: marker " << Id.Marker << Id.Copy << " ir "
+           << candidateLoopRoleName(Id.Role) << " x" << Id.Elements << " ("
+           << Id.VF << "x" << Id.IC << ") looprole " << loopRoleName(LR.Role)
+           << " x" << LR.ElementsPerIteration << " (" << LR.VectorWidth << "x"
+           << LR.Interleave << ")\n";
+  }
   Out.Copy = Id.Copy;
   Out.InRegion = InRegion;
   Out.Elements = Id.Elements;
   Out.VF = Id.VF;
   Out.IC = Id.IC;
-  Expected<Kernel> K = kernelFromMachineLoop(MF, ML, *S.TC);
+  Expected<Kernel> K = kernelFromMachineCycle(MF, C, *S.TC);
   if (!K) {
     Out.Error = toString(K.takeError());
   } else {
@@ -533,7 +565,7 @@ void CandidateCollector::predictLoop(MachineFunction &MF, MachineLoop &ML,
     Out.Instructions = K->size();
     for (const DecodedInstr &D : R.Decoded)
       Out.UnknownInstructions += D.Source == DecodeSource::Unsupported;
-    Out.SpillInstructions = countSpills(ML);
+    Out.SpillInstructions = countSpills(C);
   }
   S.Out->Loops.push_back(std::move(Out));
 }
