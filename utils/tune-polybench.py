@@ -24,7 +24,8 @@ tables do not change code generation).
 
 Usage:
   utils/tune-polybench.py [--dataset SMALL,MEDIUM] [--runs 11] [--cpu 1]
-                          [--kernels gemm,2mm] [--oracle] [--work DIR]
+                          [--kernels gemm,2mm] [--oracle] [--check-only]
+                          [--work DIR]
                           [--extra "-mllvm -uarch-tune-min-gain=5"]
 """
 import argparse
@@ -174,7 +175,9 @@ def bench_dataset(args, dataset, work):
         build(args, src, plain, dataset, [])
         stderr = build(args, src, tuned, dataset, tuned_flags(args.extra))
         rems = remarks(stderr, src)
-        changed = ["%d:%d %s" % (l, c, msg.split(":")[0])
+        changed = ["%d:%d %s (%s%%)" % (l, c, msg.split(":")[0],
+                                      re.search(r"\(([0-9.]+)% fewer", msg)
+                                      .group(1))
                    for l, c, kind, msg in rems
                    if kind == "" and ": predicted" in msg and lo <= l <= hi]
         # Outputs: the array dumps must be identical.
@@ -182,6 +185,13 @@ def bench_dataset(args, dataset, work):
         build(args, src, tuned + "-dump", dataset, tuned_flags(args.extra),
               dump=True)
         same = dump_of(plain + "-dump") == dump_of(tuned + "-dump")
+        if args.check_only:
+            print("%-15s %-6s output %s  %s" % (
+                name, dataset, "same" if same else "DIFFERENT",
+                "; ".join(changed) if changed else "-"), flush=True)
+            rows.append(dict(kernel=name, plain=1, tuned=1, speedup=1.0,
+                             noise=0, changed=changed, same=same))
+            continue
         t = measure([plain, tuned], args.runs, args.cpu)
         mp, mt = statistics.median(t[plain]), statistics.median(t[tuned])
         noise = max(iqr_rel(t[plain]), iqr_rel(t[tuned]))
@@ -268,6 +278,8 @@ def main():
     ap.add_argument("--cpu", type=int, default=1)
     ap.add_argument("--kernels", default="")
     ap.add_argument("--oracle", action="store_true")
+    ap.add_argument("--check-only", action="store_true",
+                    help="build and compare the outputs, time nothing")
     ap.add_argument("--clang", default="clang-22")
     ap.add_argument("--work", default="/tmp/loop-uarch-tune-polybench")
     ap.add_argument("--extra", default="",

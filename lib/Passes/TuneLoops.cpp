@@ -24,6 +24,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -275,24 +276,64 @@ unsigned narrowestElementBits(const Loop &L) {
   return Mem ? Mem : (Other ? Other : 64);
 }
 
+/// Whether \p V, computed in \p L, depends on \p Phi through
+/// floating-point operations of which one may not be reassociated.
+bool inOrderChain(const Value *V, const PHINode &Phi, const Loop &L,
+                  DenseMap<const Value *, std::pair<bool, bool>> &Memo) {
+  // Memo: {reaches the phi, with an operation that may not be reordered}.
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L.contains(I))
+    return false;
+  if (I == &Phi)
+    return false;
+  auto [It, New] = Memo.try_emplace(I, false, false);
+  if (!New)
+    return It->second.second;
+  bool Reaches = false, Exact = false;
+  for (const Use &Op : I->operands()) {
+    if (Op.get() == &Phi) {
+      Reaches = true;
+      continue;
+    }
+    bool SubExact = inOrderChain(Op.get(), Phi, L, Memo);
+    auto Sub = Memo.find(Op.get());
+    if (Sub != Memo.end() && Sub->second.first) {
+      Reaches = true;
+      Exact |= SubExact;
+    }
+  }
+  if (Reaches && isa<FPMathOperator>(I) && !I->hasAllowReassoc())
+    Exact = true;
+  Memo[I] = {Reaches, Exact};
+  return Exact;
+}
+
 /// Whether \p L has a floating-point reduction without reassociation
 /// flags. The vectorizer keeps such a reduction scalar and in order (x86
 /// has no ordered vector reductions), unless loop hints allow reordering:
 /// a forced width or interleave count does, and would change the results.
+/// The recurrence analysis (LLVM's, when the loop is in simplified form)
+/// or a floating-point operation without reassociation on the cycle
+/// through a header phi (the analysis also wants LCSSA and a dedicated
+/// preheader, which the vectorizer makes and this point of the pipeline
+/// need not have).
 bool hasInOrderFPReduction(Loop &L, ScalarEvolution &SE, DominatorTree &DT,
                            AssumptionCache &AC) {
-  // The recurrence analysis wants the loop in simplified form (latch,
-  // preheader), as the vectorizer has it.
-  if (!L.getLoopPreheader() || !L.getLoopLatch())
-    return false;
+  bool Simplified = L.getLoopPreheader() && L.getLoopLatch();
   for (PHINode &Phi : L.getHeader()->phis()) {
     if (!Phi.getType()->isFPOrFPVectorTy())
       continue;
     RecurrenceDescriptor RD;
-    if (RecurrenceDescriptor::isReductionPHI(&Phi, &L, RD, nullptr, &AC, &DT,
+    if (Simplified &&
+        RecurrenceDescriptor::isReductionPHI(&Phi, &L, RD, nullptr, &AC, &DT,
                                              &SE) &&
         RD.getExactFPMathInst())
       return true;
+    DenseMap<const Value *, std::pair<bool, bool>> Memo;
+    for (unsigned In = 0; In < Phi.getNumIncomingValues(); ++In)
+      if (L.contains(Phi.getIncomingBlock(In)) &&
+          inOrderChain(Phi.getIncomingValue(In), Phi, L, Memo))
+        return true;
   }
   return false;
 }
