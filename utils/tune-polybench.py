@@ -17,7 +17,8 @@ slower by more than 2 % beyond their noise.
 evaluated, every feasible candidate forced alone (-uarch-tune-force, the
 tuner's own metadata), then all per-loop bests together: the oracle's
 speedup, and the share of its gain the model captured
-(log speedup_model / log speedup_oracle).
+(log speedup_model / log speedup_oracle). Every measured candidate goes to
+WORK/oracle-DATASET.txt with its predicted cycles per element.
 
 Every build uses -gline-tables-only (the remarks need locations; line
 tables do not change code generation).
@@ -230,6 +231,12 @@ def oracle(args, name, src, dataset, work, rems, lo, hi, plain, plain_med):
         base = statistics.median(t[plain])
         meas = {cand: statistics.median(t[e]) / base for cand, e in exes}
         pick = min(meas, key=meas.get)
+        with open(os.path.join(work, "oracle-%s.txt" % dataset), "a") as f:
+            pred = dict(cands)
+            for cand in sorted(meas, key=meas.get):
+                f.write("%s %d:%d %-8s measured %.3f of plain, predicted "
+                        "%.2f cycles/element\n" %
+                        (name, line, col, cand, meas[cand], pred[cand]))
         best["%d:%d" % (line, col)] = pick
         log.append("%d:%d best %s (%.3f of plain), default %.3f" %
                    (line, col, pick, meas[pick], meas.get("default", 1.0)))
