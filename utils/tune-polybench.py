@@ -7,8 +7,9 @@ with the plugin and -mllvm -uarch-tune-loops, checks that the array dumps
 identical, then runs both builds pinned
 (taskset -c CPU), interleaved, --runs times each, timing the kernel with
 PolyBench's cycle-accurate timer (rdtsc, -DPOLYBENCH_CYCLE_ACCURATE_TIMER).
-Per kernel it prints the median cycles of each build, the noise (the
-larger of the two relative interquartile ranges), the speedup and the loops
+Per kernel it prints the fastest run of each build (interference only adds
+time), the noise (the larger of the two builds' median-over-fastest
+excess), the speedup and the loops
 whose decision changed (in the timed kernel function); then the geometric
 mean speedup over all kernels and over the changed ones, and the kernels
 slower by more than 2 % beyond their noise.
@@ -24,7 +25,7 @@ Every build uses -gline-tables-only (the remarks need locations; line
 tables do not change code generation).
 
 Usage:
-  utils/tune-polybench.py [--dataset SMALL,MEDIUM] [--runs 11] [--cpu 1]
+  utils/tune-polybench.py [--dataset SMALL,MEDIUM] [--runs 21] [--cpu 1]
                           [--kernels gemm,2mm] [--oracle] [--check-only]
                           [--work DIR]
                           [--extra "-mllvm -uarch-tune-min-gain=5"]
@@ -128,11 +129,17 @@ def dump_of(exe):
                           timeout=600).stderr
 
 
-def iqr_rel(xs):
-    if len(xs) < 4:
-        return 0.0
-    q = statistics.quantiles(xs, n=4)
-    return (q[2] - q[0]) / statistics.median(xs)
+def center(xs):
+    """The estimate of a build's time: the fastest run. On a shared machine
+    interference only ever adds time, so the minimum of interleaved runs is
+    the steadiest estimate of the undisturbed kernel (the median moves with
+    the neighbours' load)."""
+    return min(xs)
+
+
+def spread(xs):
+    """Noise of a build: how far the median run is above the fastest."""
+    return (statistics.median(xs) - min(xs)) / min(xs)
 
 
 def measure(exes, runs, cpu):
@@ -194,8 +201,8 @@ def bench_dataset(args, dataset, work):
                              noise=0, changed=changed, same=same))
             continue
         t = measure([plain, tuned], args.runs, args.cpu)
-        mp, mt = statistics.median(t[plain]), statistics.median(t[tuned])
-        noise = max(iqr_rel(t[plain]), iqr_rel(t[tuned]))
+        mp, mt = center(t[plain]), center(t[tuned])
+        noise = max(spread(t[plain]), spread(t[tuned]))
         row = dict(kernel=name, plain=mp, tuned=mt, speedup=mp / mt,
                    noise=noise, changed=changed, same=same)
         rows.append(row)
@@ -228,8 +235,8 @@ def oracle(args, name, src, dataset, work, rems, lo, hi, plain, plain_med):
                    "-uarch-tune-force=%d:%d=%s" % (line, col, cand)])
             exes.append((cand, exe))
         t = measure([plain] + [e for _, e in exes], args.oracle_runs, args.cpu)
-        base = statistics.median(t[plain])
-        meas = {cand: statistics.median(t[e]) / base for cand, e in exes}
+        base = center(t[plain])
+        meas = {cand: center(t[e]) / base for cand, e in exes}
         pick = min(meas, key=meas.get)
         with open(os.path.join(work, "oracle-%s.txt" % dataset), "a") as f:
             pred = dict(cands)
@@ -248,7 +255,7 @@ def oracle(args, name, src, dataset, work, rems, lo, hi, plain, plain_med):
            "-uarch-tune-force=" + ",".join("%s=%s" % kv
                                            for kv in best.items())])
     t = measure([plain, exe], args.runs, args.cpu)
-    sp = statistics.median(t[plain]) / statistics.median(t[exe])
+    sp = center(t[plain]) / center(t[exe])
     print("  oracle %-15s speedup %.3f  (%s)" % (name, sp, "; ".join(log)),
           flush=True)
     return dict(kernel=name, oracle=sp, log=log)
@@ -280,8 +287,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--dataset", default="SMALL")
-    ap.add_argument("--runs", type=int, default=11)
-    ap.add_argument("--oracle-runs", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=21)
+    ap.add_argument("--oracle-runs", type=int, default=9)
     ap.add_argument("--cpu", type=int, default=1)
     ap.add_argument("--kernels", default="")
     ap.add_argument("--oracle", action="store_true")

@@ -116,13 +116,19 @@ identifyCandidateLoops(LoopInfo &LI, ScalarEvolution &SE,
                        ArrayRef<int64_t> ExitSteps,
                        const std::map<unsigned, TuneCandidate> &Forced) {
   DenseMap<const BasicBlock *, CandidateLoopIdentity> Out;
-  // Innermost loops of each marker and copy, to settle main loop vs
-  // remainder.
-  std::map<std::pair<unsigned, std::string>, SmallVector<const BasicBlock *, 4>>
+  // Innermost loops of one instance of a source loop's code (same marker,
+  // same enclosing loop, same copy number: the enclosing loop's runtime
+  // remainder holds other instances, its unrolled copies are numbered), to
+  // settle main loop vs remainder. A loop's own runtime remainder
+  // (".prol"/".epil") is in its instance.
+  std::map<std::tuple<unsigned, const BasicBlock *, std::string>,
+           SmallVector<const BasicBlock *, 4>>
       Groups;
   for (Loop *L : LI.getLoopsInPreorder()) {
     const BasicBlock *H = L->getHeader();
-    auto [Base, Copy] = splitCopySuffix(H->getName());
+    auto [Base, NumericCopy] = splitCopySuffix(H->getName());
+    const BasicBlock *Parent =
+        L->getParentLoop() ? L->getParentLoop()->getHeader() : nullptr;
     std::optional<unsigned> Marker = tuneMarkerOf(L->getLoopID());
     // The unroller can leave the loop ID on an exiting branch that is no
     // longer the latch (an unrolled loop with an exit in every copy).
@@ -143,7 +149,7 @@ identifyCandidateLoops(LoopInfo &LI, ScalarEvolution &SE,
     CandidateLoopIdentity Id;
     Id.Marker = *Marker;
     Id.Clone = Clone;
-    Id.Copy = Copy.str();
+    Id.Copy = NumericCopy.str();
     int64_t Step = exitInductionStep(*L, SE);
     int64_t Orig = *Marker < ExitSteps.size() ? ExitSteps[*Marker] : 0;
     // A scalar loop unrolled U times: its exit induction steps U times as
@@ -177,7 +183,7 @@ identifyCandidateLoops(LoopInfo &LI, ScalarEvolution &SE,
       Id.Elements = Ratio;
     }
     Out[H] = Id;
-    Groups[{*Marker, Id.Copy}].push_back(H);
+    Groups[{*Marker, Parent, Id.Copy}].push_back(H);
   }
   // A scalar loop next to a vector body, or next to a scalar loop running
   // more elements per iteration, is a remainder.

@@ -440,7 +440,8 @@ void evaluate(LoopWork &W, unsigned Index, const CandidateCompileResult &Res) {
   } else {
     E.Feasible = true;
     for (const CandidateMachineLoop &ML : E.Loops)
-      if (ML.Role == CandidateLoopRole::Scalar && ML.Elements != C.Unroll) {
+      if (ML.InRegion && ML.Role == CandidateLoopRole::Scalar &&
+          ML.Elements != C.Unroll) {
         E.Feasible = false;
         E.Note = "the unroller made it x" + std::to_string(ML.Elements);
       }
@@ -532,7 +533,7 @@ void prune(LoopWork &W, unsigned Index) {
   if (E.Candidate.IsDefault && E.Evaluated) {
     unsigned Unroll = 1;
     for (const CandidateMachineLoop &ML : E.Loops)
-      if (ML.Role == CandidateLoopRole::Scalar)
+      if (ML.InRegion && ML.Role == CandidateLoopRole::Scalar)
         Unroll = ML.Elements;
     auto Distance = [&](const TuneCandidate &C) {
       return std::abs(int(Log2_32(C.VF)) - int(Log2_32(E.VF))) +
@@ -750,7 +751,7 @@ std::string CandidateEvaluation::describeCode() const {
   }
   unsigned Unroll = 1;
   for (const CandidateMachineLoop &ML : Loops)
-    if (ML.Role == CandidateLoopRole::Scalar)
+    if (ML.InRegion && ML.Role == CandidateLoopRole::Scalar)
       Unroll = ML.Elements;
   if (Loops.empty() && !Candidate.IsDefault)
     Unroll = Candidate.Unroll;
