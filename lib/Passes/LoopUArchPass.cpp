@@ -678,6 +678,8 @@ Pass *createLoopUArchPass(const LoopKernelSink *Sink) {
 
 void setLoopKernelSink(const LoopKernelSink *Sink) { GlobalSink = Sink; }
 
+std::string uarchCPUOption() { return UArchCPU; }
+
 // The pass must be known to the PassRegistry: TargetPassConfig creates
 // inserted passes by ID.
 static RegisterPass<LoopUArchPass>

@@ -120,6 +120,38 @@ kernelFromBlocks(const MachineFunction &MF,
   return K;
 }
 
+Kernel kernelFromMachineBlocks(const MachineFunction &MF,
+                               ArrayRef<const MachineBasicBlock *> Blocks,
+                               const TargetContext &TC, unsigned *Skipped) {
+  Kernel K;
+  K.Name = MF.getName().str();
+  K.Shape = KernelShape::Unrolled;
+  unsigned Left = 0;
+  for (const MachineBasicBlock *MBB : Blocks)
+    for (const MachineInstr &MI : *MBB) {
+      if (MI.isMetaInstruction() || MI.isDebugInstr() || MI.isCFIInstruction())
+        continue;
+      if (MI.isCall() || MI.isInlineAsm() || MI.isPseudo()) {
+        ++Left;
+        continue;
+      }
+      Expected<MCInst> Inst = lower(MI);
+      if (!Inst) {
+        consumeError(Inst.takeError());
+        ++Left;
+        continue;
+      }
+      KernelInstr KI;
+      KI.Inst = std::move(*Inst);
+      KI.Size = TC.encode(KI.Inst).size();
+      KI.Text = TC.print(KI.Inst);
+      K.Instrs.push_back(std::move(KI));
+    }
+  if (Skipped)
+    *Skipped = Left;
+  return K;
+}
+
 Expected<Kernel> kernelFromMachineLoop(const MachineFunction &MF,
                                        const MachineLoop &L,
                                        const TargetContext &TC) {

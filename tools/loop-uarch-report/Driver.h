@@ -68,6 +68,9 @@ struct DriverOptions {
   uint64_t MeasureRegisterStep = 0;
   /// --what-if: changes to the simulated machine.
   WhatIf SimWhatIf;
+  /// --tune: the loop tuner's candidate tables for an IR input (Tune.h).
+  bool Tune = false;
+  unsigned TuneOptLevel = 2;
 };
 
 /// The harness' options for --measure: the shape, the repetitions, and the

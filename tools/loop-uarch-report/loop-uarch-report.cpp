@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Driver.h"
+#include "Tune.h"
 #include "luarch/Kernel/HostCPU.h"
 
 #include "luarch/Config/Version.h"
@@ -216,6 +217,15 @@ static cl::opt<uint64_t> MeasureRegisterStep(
              "entry at the harness value + r * step, so that pointers in "
              "different registers address different data (0: all equal)"),
     cl::init(0), cl::cat(Cat));
+static cl::opt<bool> Tune(
+    "tune",
+    cl::desc("For LLVM IR not yet optimised (clang -O2 -Xclang "
+             "-disable-llvm-optzns -emit-llvm): print the loop tuner's "
+             "candidate table for every innermost loop (docs/plugin.md)"),
+    cl::cat(Cat));
+static cl::opt<unsigned> TuneOptLevel(
+    "tune-opt-level", cl::desc("Pipeline level of --tune: 2 or 3 (default 2)"),
+    cl::init(2), cl::cat(Cat));
 static cl::opt<bool> DebugMatching("debug-matching", cl::Hidden,
                                    cl::desc("Print uops.info candidates"));
 
@@ -407,7 +417,11 @@ int main(int argc, char **argv) {
     }
     Opts.SimWhatIf = std::move(*W);
   }
-  if (Error E = Batch.empty() ? runDriver(Opts) : runBatch(Opts)) {
+  Opts.Tune = Tune;
+  Opts.TuneOptLevel = TuneOptLevel;
+  if (Error E = Tune            ? runTune(Opts)
+                : Batch.empty() ? runDriver(Opts)
+                                : runBatch(Opts)) {
     std::string Msg = toString(std::move(E));
     // Messages that already carry "file:line: error:" are printed as is.
     if (StringRef(Msg).contains(": error:"))

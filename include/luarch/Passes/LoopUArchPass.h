@@ -42,6 +42,9 @@ void insertLoopUArchPass(llvm::TargetPassConfig &PassConfig);
 /// The sink that passes created by insertLoopUArchPass use (null: remarks).
 void setLoopKernelSink(const LoopKernelSink *Sink);
 
+/// The value of -uarch-mcpu (empty when not given).
+std::string uarchCPUOption();
+
 /// Reads LoopUArch's options (-uarch-...) from the environment variable
 /// LOOPUARCH_OPTIONS, once per process. For LTO links: lld parses -mllvm
 /// options before it loads pass plugins, so the plugin's options cannot be

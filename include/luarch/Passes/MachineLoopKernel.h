@@ -15,7 +15,10 @@
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/Support/Error.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 namespace llvm {
+class MachineBasicBlock;
 class MachineLoop;
 class MachineFunction;
 } // namespace llvm
@@ -30,6 +33,16 @@ class TargetContext;
 llvm::Expected<Kernel> kernelFromMachineLoop(const llvm::MachineFunction &MF,
                                              const llvm::MachineLoop &L,
                                              const TargetContext &TC);
+
+/// The real instructions of \p Blocks, in the given order, as straight-line
+/// code (KernelShape::Unrolled), e.g. the code around a loop. Best effort:
+/// calls, inline assembly, pseudo-instructions and instructions without an
+/// MC form are left out and counted in \p Skipped.
+Kernel kernelFromMachineBlocks(const llvm::MachineFunction &MF,
+                               llvm::ArrayRef<const llvm::MachineBasicBlock *>
+                                   Blocks,
+                               const TargetContext &TC,
+                               unsigned *Skipped = nullptr);
 
 /// The same for an innermost cycle, which may be irreducible (entered at
 /// more than one block: branch folding merges a vector loop's exit test with
