@@ -36,9 +36,10 @@ namespace {
 class RecordingStreamer : public MCStreamer {
 public:
   RecordingStreamer(MCContext &Ctx, CodeStream &Out, SourceMgr &SM,
-                    size_t MaxEvents, ArrayRef<ExpansionSite> Sites)
+                    size_t MaxEvents, ArrayRef<ExpansionSite> Sites,
+                    unsigned &AbandonedBuffer)
       : MCStreamer(Ctx), Out(Out), SM(SM), MaxEvents(MaxEvents),
-        Sites(Sites) {}
+        Sites(Sites), AbandonedBuffer(AbandonedBuffer) {}
 
   /// Text of the comment that marks expansion site N ("/*luarch-site:N*/"),
   /// inserted at the end of the site's statement before parsing. The
@@ -128,6 +129,13 @@ public:
     // they are written when the body was read.
     if (!inMainBuffer(Loc))
       return;
+    // LLVM 22's lexer passes a '#' comment that ends the file without a
+    // newline with length -1 (its text end is one before its start): keep
+    // the text inside the buffer.
+    StringRef All = SM.getMemoryBuffer(SM.getMainFileID())->getBuffer();
+    if (Text.data() < All.begin() || Text.data() > All.end())
+      return;
+    Text = Text.take_front(All.end() - Text.data());
     StringRef Marker = Text.trim();
     if (Marker.consume_front(ExpansionMarker)) {
       unsigned Site;
@@ -176,8 +184,14 @@ private:
       return;
     Refused = true;
     Parser->Error(statementStart(), Msg);
-    static const char Empty[] = "";
-    Parser->getLexer().setBuffer(StringRef(Empty, 0));
+    // The empty buffer belongs to the source manager: the parser may still
+    // report at its end (an unterminated .if or macro), and a location
+    // outside every buffer crashes the source manager. Those reports
+    // follow from the abandoned parse and are dropped (see DiagCtx).
+    AbandonedBuffer = SM.AddNewSourceBuffer(
+        MemoryBuffer::getMemBuffer("", "<abandoned>"), SMLoc());
+    Parser->getLexer().setBuffer(
+        SM.getMemoryBuffer(AbandonedBuffer)->getBuffer());
   }
 
   /// Start of the statement being emitted. When the parser emits it, the
@@ -276,6 +290,8 @@ private:
   std::optional<std::pair<unsigned, unsigned>> ModeBits;
   ArrayRef<ExpansionSite> Sites;
   std::optional<unsigned> CurrentSite;
+  /// Source buffer the lexer was pointed at to abandon the parse (0: none).
+  unsigned &AbandonedBuffer;
 };
 
 class CommentRecorder : public AsmCommentConsumer {
@@ -333,16 +349,21 @@ Expected<AsmKernels> parseAsmKernels(TargetContext &TC, StringRef Buffer,
   std::string Diags;
   raw_string_ostream DiagOS(Diags);
   unsigned NumErrors = 0;
+  unsigned AbandonedBuffer = 0;
   struct DiagCtx {
     raw_string_ostream *OS;
     unsigned *Errors;
+    const unsigned *Abandoned;
     void report(const SMDiagnostic &D) {
+      if (*Abandoned && D.getSourceMgr() &&
+          D.getSourceMgr()->FindBufferContainingLoc(D.getLoc()) == *Abandoned)
+        return;
       if (D.getKind() == SourceMgr::DK_Error)
         ++*Errors;
       if (*Errors <= 20)
         D.print(/*ProgName=*/nullptr, *OS, /*ShowColors=*/false);
     }
-  } DC{&DiagOS, &NumErrors};
+  } DC{&DiagOS, &NumErrors, &AbandonedBuffer};
   SM.setDiagHandler(
       [](const SMDiagnostic &D, void *Ctx) {
         static_cast<DiagCtx *>(Ctx)->report(D);
@@ -364,7 +385,8 @@ Expected<AsmKernels> parseAsmKernels(TargetContext &TC, StringRef Buffer,
   State->MOFI.reset(TC.target().createMCObjectFileInfo(Ctx, /*PIC=*/false));
   Ctx.setObjectFileInfo(State->MOFI.get());
 
-  RecordingStreamer Streamer(Ctx, Stream, SM, Opts.MaxRecordedEvents, Sites);
+  RecordingStreamer Streamer(Ctx, Stream, SM, Opts.MaxRecordedEvents, Sites,
+                             AbandonedBuffer);
   // Target directives (.cv_fpo_proc, .cv_fpo_data, ...) go through the
   // target streamer, which the X86 parser assumes exists: the null one
   // accepts and ignores them. It registers itself with (and is owned by)
