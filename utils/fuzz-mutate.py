@@ -195,7 +195,7 @@ def mutate_lines(lines, rng, seeds, applied):
         lines.insert(i, lines[i])
     elif op == "duplicate_block":
         j = min(len(lines), i + rng.randint(1, 20))
-        lines[i:i] = lines[i:j] * rng.choice([2, 10, 1000])
+        lines[i:i] = lines[i:j] * rng.choice([2, 10, 100])
     elif op == "swap":
         j = rng.randrange(len(lines))
         lines[i], lines[j] = lines[j], lines[i]
@@ -313,12 +313,15 @@ def numbers_nonsense(cycles, instructions, static_bound=None):
         return "negative cycles %g" % cycles
     if cycles == 0 and instructions > 0:
         return "zero cycles for %d instructions" % instructions
-    # The slowest x86 instructions take a few hundred cycles each.
-    if cycles > 1000 * max(1, instructions):
+    # Far above the static bound: the simulation went wrong. (I/O and
+    # other microcoded instructions legitimately take thousands of cycles,
+    # insl about 11,500 on Ice Lake per uops.info; the static bound says so.)
+    if static_bound is not None:
+        if static_bound > 0 and cycles > 100 * static_bound + 100:
+            return "%g cycles, static bound %g" % (cycles, static_bound)
+        return None
+    if cycles > 20000 * max(1, instructions):
         return "%g cycles for %d instructions" % (cycles, instructions)
-    if static_bound is not None and static_bound > 0 and \
-            cycles > 100 * static_bound + 100:
-        return "%g cycles, static bound %g" % (cycles, static_bound)
     return None
 
 
