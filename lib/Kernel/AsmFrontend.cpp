@@ -7,6 +7,7 @@
 #include "llvm/MC/MCExpr.h"
 #include "llvm/MC/MCParser/AsmLexer.h"
 #include "llvm/MC/MCParser/MCAsmParser.h"
+#include "llvm/MC/MCParser/MCAsmParserExtension.h"
 #include "llvm/MC/MCParser/MCTargetAsmParser.h"
 #include "llvm/MC/MCStreamer.h"
 #include "llvm/MC/MCSymbol.h"
@@ -305,6 +306,27 @@ private:
   RecordingStreamer &S;
 };
 
+/// `.print "text"` makes LLVM's parser write the text to standard output,
+/// into the report (a JSON report then no longer parses). This handler,
+/// consulted before the parser's own, reads the directive and drops it.
+class SilentPrint : public MCAsmParserExtension {
+public:
+  void Initialize(MCAsmParser &P) override {
+    MCAsmParserExtension::Initialize(P);
+    P.addDirectiveHandler(
+        ".print", {this, HandleDirective<SilentPrint, &SilentPrint::parse>});
+  }
+
+private:
+  bool parse(StringRef Directive, SMLoc) {
+    std::string Text;
+    if (getLexer().isNot(AsmToken::String) ||
+        getParser().parseEscapedString(Text))
+      return getParser().TokError("expected a string after " + Directive);
+    return getParser().parseEOL();
+  }
+};
+
 } // namespace
 
 Expected<AsmKernels> parseAsmKernels(TargetContext &TC, StringRef Buffer,
@@ -401,6 +423,8 @@ Expected<AsmKernels> parseAsmKernels(TargetContext &TC, StringRef Buffer,
                              "no assembly parser for %s",
                              TC.triple().str().c_str());
   Parser->setTargetParser(*TAP);
+  SilentPrint Print;
+  Print.Initialize(*Parser);
   Streamer.setParser(Parser.get());
   CommentRecorder Comments(Streamer);
   Parser->getLexer().setCommentConsumer(&Comments);
