@@ -382,8 +382,28 @@ Expected<AsmKernels> parseAsmKernels(TargetContext &TC, StringRef Buffer,
         return;
       if (D.getKind() == SourceMgr::DK_Error)
         ++*Errors;
-      if (*Errors <= 20)
+      if (*Errors > 20)
+        return;
+      // The quoted source line shows the text as written, without the
+      // expansion-site marker this frontend appended to it.
+      StringRef Line = D.getLineContents();
+      size_t Marker = Line.find(" /*" + RecordingStreamer::ExpansionMarker.str());
+      if (Marker == StringRef::npos || !D.getSourceMgr()) {
         D.print(/*ProgName=*/nullptr, *OS, /*ShowColors=*/false);
+        return;
+      }
+      size_t MarkerEnd = Line.find("*/", Marker);
+      std::string Clean =
+          (Line.take_front(Marker) + Line.substr(MarkerEnd + 2)).str();
+      SmallVector<std::pair<unsigned, unsigned>, 4> Ranges;
+      for (auto [B, E] : D.getRanges())
+        if (B < Marker)
+          Ranges.push_back({B, std::min<unsigned>(E, Marker)});
+      SMDiagnostic(*D.getSourceMgr(), D.getLoc(), D.getFilename(),
+                   D.getLineNo(),
+                   std::min<int>(D.getColumnNo(), static_cast<int>(Marker)),
+                   D.getKind(), D.getMessage(), Clean, Ranges)
+          .print(/*ProgName=*/nullptr, *OS, /*ShowColors=*/false);
     }
   } DC{&DiagOS, &NumErrors, &AbandonedBuffer};
   SM.setDiagHandler(
