@@ -7,6 +7,7 @@
 #include "llvm/MC/MCExpr.h"
 #include "llvm/MC/MCParser/AsmLexer.h"
 #include "llvm/MC/MCParser/MCAsmParser.h"
+#include "llvm/MC/MCParser/MCAsmParserExtension.h"
 #include "llvm/MC/MCParser/MCTargetAsmParser.h"
 #include "llvm/MC/MCStreamer.h"
 #include "llvm/MC/MCSymbol.h"
@@ -14,6 +15,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <optional>
 
 using namespace llvm;
 
@@ -34,8 +36,18 @@ namespace {
 /// Records what the asm parser emits, in order, with source lines.
 class RecordingStreamer : public MCStreamer {
 public:
-  RecordingStreamer(MCContext &Ctx, CodeStream &Out, SourceMgr &SM)
-      : MCStreamer(Ctx), Out(Out), SM(SM) {}
+  RecordingStreamer(MCContext &Ctx, CodeStream &Out, SourceMgr &SM,
+                    size_t MaxEvents, ArrayRef<ExpansionSite> Sites,
+                    unsigned &AbandonedBuffer)
+      : MCStreamer(Ctx), Out(Out), SM(SM), MaxEvents(MaxEvents),
+        Sites(Sites), AbandonedBuffer(AbandonedBuffer) {}
+
+  /// Text of the comment that marks expansion site N ("/*luarch-site:N*/"),
+  /// inserted at the end of the site's statement before parsing. The
+  /// comment is lexed after the previous expansion has been emitted and
+  /// before this one is, so what follows from an expansion buffer belongs
+  /// to site N (nested expansions included).
+  static constexpr StringLiteral ExpansionMarker = "luarch-site:";
 
   void setParser(MCAsmParser *P) { Parser = P; }
 
@@ -55,7 +67,7 @@ public:
 
   void emitLabel(MCSymbol *Symbol, SMLoc Loc) override {
     MCStreamer::emitLabel(Symbol, Loc);
-    if (!InText)
+    if (!InText || !roomForEvent())
       return;
     CodeEvent E;
     E.K = CodeEvent::Label;
@@ -65,9 +77,28 @@ public:
     Out.Events.push_back(std::move(E));
   }
 
-  void emitInstruction(const MCInst &Inst, const MCSubtargetInfo &) override {
-    if (!InText)
+  void emitInstruction(const MCInst &Inst,
+                       const MCSubtargetInfo &STI) override {
+    if (!InText || !roomForEvent())
       return;
+    // .code16, .code16gcc and .code32 switch the parser's subtarget out of
+    // 64-bit mode (the X86 target streamer hears of it, not this one):
+    // refuse code for another mode rather than analyse it as x86-64.
+    if (!ModeBits) {
+      ModeBits.emplace(featureIndex(STI, "64bit-mode"),
+                       featureIndex(STI, "16bit-mode"));
+      assert(ModeBits->first < STI.getFeatureBits().size() &&
+             "the X86 subtarget has a 64bit-mode feature");
+    }
+    if (!STI.getFeatureBits().test(ModeBits->first)) {
+      refuse(ModeBits->second < STI.getFeatureBits().size() &&
+                     STI.getFeatureBits().test(ModeBits->second)
+                 ? "16-bit code (.code16) is not supported: LoopUArch "
+                   "models x86-64 code only"
+                 : "32-bit code (.code32) is not supported: LoopUArch "
+                   "models x86-64 code only");
+      return;
+    }
     CodeEvent E;
     E.K = CodeEvent::Instr;
     E.Inst = Inst;
@@ -95,6 +126,26 @@ public:
   }
 
   void handleComment(SMLoc Loc, StringRef Text) {
+    // Expansions repeat their body's comments, which were recorded where
+    // they are written when the body was read.
+    if (!inMainBuffer(Loc))
+      return;
+    // LLVM 22's lexer passes a '#' comment that ends the file without a
+    // newline with length -1 (its text end is one before its start): keep
+    // the text inside the buffer.
+    StringRef All = SM.getMemoryBuffer(SM.getMainFileID())->getBuffer();
+    if (Text.data() < All.begin() || Text.data() > All.end())
+      return;
+    Text = Text.take_front(All.end() - Text.data());
+    StringRef Marker = Text.trim();
+    if (Marker.consume_front(ExpansionMarker)) {
+      unsigned Site;
+      if (!Marker.getAsInteger(10, Site) && Site < Sites.size())
+        CurrentSite = Site;
+      return;
+    }
+    if (!roomForEvent())
+      return;
     CodeEvent E;
     E.K = CodeEvent::Comment;
     E.Text = Text.trim().str();
@@ -103,17 +154,58 @@ public:
   }
 
 private:
-  /// Location of the statement being emitted. When the parser emits it, the
+  /// Index of the subtarget feature \p Name (past the end if unknown).
+  static unsigned featureIndex(const MCSubtargetInfo &STI, StringRef Name) {
+    for (const SubtargetFeatureKV &F : STI.getAllProcessorFeatures())
+      if (Name == F.Key)
+        return F.Value;
+    return STI.getFeatureBits().size();
+  }
+
+  /// True while events may still be recorded. Past the cap, or after a
+  /// refusal, parsing is abandoned.
+  bool roomForEvent() {
+    if (Refused)
+      return false;
+    if (Out.Events.size() < MaxEvents)
+      return true;
+    refuse(("the input expands to more than " + Twine(MaxEvents) +
+            " labels, instructions, data directives and comments")
+               .str());
+    return false;
+  }
+
+  /// Reports \p Msg at the current statement through the parser (so it is
+  /// printed and counted like the parser's own errors) and abandons the
+  /// parse: the lexer is pointed at an empty buffer, so the parser sees the
+  /// end of input at its next token, also inside a macro or .rept
+  /// expansion, whose remaining statements it would otherwise still parse.
+  void refuse(const std::string &Msg) {
+    if (Refused || !Parser)
+      return;
+    Refused = true;
+    Parser->Error(statementStart(), Msg);
+    // The empty buffer belongs to the source manager: the parser may still
+    // report at its end (an unterminated .if or macro), and a location
+    // outside every buffer crashes the source manager. Those reports
+    // follow from the abandoned parse and are dropped (see DiagCtx).
+    AbandonedBuffer = SM.AddNewSourceBuffer(
+        MemoryBuffer::getMemBuffer("", "<abandoned>"), SMLoc());
+    Parser->getLexer().setBuffer(
+        SM.getMemoryBuffer(AbandonedBuffer)->getBuffer());
+  }
+
+  /// Start of the statement being emitted. When the parser emits it, the
   /// lexer already stands on the next token, possibly lines further down
   /// (past blank and comment-only lines): walk back to the last line that
   /// holds code before the lexer position.
-  SourceLocation statementLoc() const {
+  SMLoc statementStart() const {
     SMLoc Cur = currentLoc();
     if (!Cur.isValid())
-      return locOf(Cur);
+      return Cur;
     unsigned Buf = SM.FindBufferContainingLoc(Cur);
     if (!Buf)
-      return locOf(Cur);
+      return Cur;
     StringRef All = SM.getMemoryBuffer(Buf)->getBuffer();
     const char *P = Cur.getPointer();
     while (P > All.data()) {
@@ -124,21 +216,34 @@ private:
       StringRef Before(LineBegin, P - LineBegin);
       Before = Before.take_until([](char C) { return C == '#'; }).trim();
       if (!Before.empty())
-        return locOf(SMLoc::getFromPointer(LineBegin));
+        return SMLoc::getFromPointer(LineBegin);
       if (LineBegin == All.data())
         break;
       P = LineBegin - 1; // the previous line's newline
     }
-    return locOf(Cur);
+    return Cur;
   }
+  SourceLocation statementLoc() const { return locOf(statementStart()); }
   SMLoc currentLoc() const {
     return Parser ? Parser->getLexer().getLoc() : SMLoc();
   }
+  bool inMainBuffer(SMLoc L) const {
+    return L.isValid() &&
+           SM.FindBufferContainingLoc(L) == SM.getMainFileID();
+  }
   /// \p AtStatementStart: report the column of the first non-blank
-  /// character of the line (instructions), else the exact column.
+  /// character of the line (instructions), else the exact column. What an
+  /// expansion (.rept, .irp, a macro call) emits is located at the
+  /// statement that expanded: the expansion's own buffer has line numbers
+  /// of its own.
   SourceLocation locOf(SMLoc L, bool AtStatementStart = true) const {
     SourceLocation S;
     S.File = Out.FileName;
+    if (L.isValid() && !inMainBuffer(L) && CurrentSite) {
+      S.Line = Sites[*CurrentSite].Line;
+      S.Column = Sites[*CurrentSite].Column;
+      return S;
+    }
     if (L.isValid()) {
       auto [Line, Col] = SM.getLineAndColumn(L);
       S.Line = Line;
@@ -161,7 +266,7 @@ private:
     return S;
   }
   void addBytes(ArrayRef<uint8_t> B) {
-    if (!InText || B.empty())
+    if (!InText || B.empty() || !roomForEvent())
       return;
     SourceLocation Here = statementLoc();
     if (!Out.Events.empty() && Out.Events.back().K == CodeEvent::Data &&
@@ -180,6 +285,14 @@ private:
   SourceMgr &SM;
   MCAsmParser *Parser = nullptr;
   bool InText = true;
+  size_t MaxEvents;
+  bool Refused = false;
+  /// Feature indices of 64-bit mode and 16-bit mode.
+  std::optional<std::pair<unsigned, unsigned>> ModeBits;
+  ArrayRef<ExpansionSite> Sites;
+  std::optional<unsigned> CurrentSite;
+  /// Source buffer the lexer was pointed at to abandon the parse (0: none).
+  unsigned &AbandonedBuffer;
 };
 
 class CommentRecorder : public AsmCommentConsumer {
@@ -193,11 +306,53 @@ private:
   RecordingStreamer &S;
 };
 
+/// `.print "text"` makes LLVM's parser write the text to standard output,
+/// into the report (a JSON report then no longer parses). This handler,
+/// consulted before the parser's own, reads the directive and drops it.
+class SilentPrint : public MCAsmParserExtension {
+public:
+  void Initialize(MCAsmParser &P) override {
+    MCAsmParserExtension::Initialize(P);
+    P.addDirectiveHandler(
+        ".print", {this, HandleDirective<SilentPrint, &SilentPrint::parse>});
+  }
+
+private:
+  bool parse(StringRef Directive, SMLoc) {
+    std::string Text;
+    if (getLexer().isNot(AsmToken::String) ||
+        getParser().parseEscapedString(Text))
+      return getParser().TokError("expected a string after " + Directive);
+    return getParser().parseEOL();
+  }
+};
+
 } // namespace
 
 Expected<AsmKernels> parseAsmKernels(TargetContext &TC, StringRef Buffer,
                                      StringRef FileName,
                                      const AsmParseOptions &Opts) {
+  // Refuse what LLVM's parser could not survive or finish, before it runs.
+  std::vector<ExpansionSite> Sites;
+  if (Error E = prescanAssembly(Buffer, FileName, Opts.Limits, &Sites))
+    return std::move(E);
+  // Mark each expansion site at the end of its statement (same line, same
+  // columns before it) so that the streamer learns which one is expanding.
+  std::string Marked;
+  if (!Sites.empty()) {
+    Marked.reserve(Buffer.size() + Sites.size() * 24);
+    size_t Done = 0;
+    for (size_t I = 0; I < Sites.size(); ++I) {
+      assert(Sites[I].EndOffset >= Done && Sites[I].EndOffset <= Buffer.size());
+      Marked += Buffer.slice(Done, Sites[I].EndOffset);
+      Marked += " /*" + RecordingStreamer::ExpansionMarker.str() +
+                std::to_string(I) + "*/";
+      Done = Sites[I].EndOffset;
+    }
+    Marked += Buffer.substr(Done);
+    Buffer = Marked;
+  }
+
   CodeStream Stream;
   Stream.FileName = FileName.str();
 
@@ -216,17 +371,44 @@ Expected<AsmKernels> parseAsmKernels(TargetContext &TC, StringRef Buffer,
   std::string Diags;
   raw_string_ostream DiagOS(Diags);
   unsigned NumErrors = 0;
+  unsigned AbandonedBuffer = 0;
   struct DiagCtx {
     raw_string_ostream *OS;
     unsigned *Errors;
-  } DC{&DiagOS, &NumErrors};
+    const unsigned *Abandoned;
+    void report(const SMDiagnostic &D) {
+      if (*Abandoned && D.getSourceMgr() &&
+          D.getSourceMgr()->FindBufferContainingLoc(D.getLoc()) == *Abandoned)
+        return;
+      if (D.getKind() == SourceMgr::DK_Error)
+        ++*Errors;
+      if (*Errors > 20)
+        return;
+      // The quoted source line shows the text as written, without the
+      // expansion-site marker this frontend appended to it.
+      StringRef Line = D.getLineContents();
+      size_t Marker = Line.find(" /*" + RecordingStreamer::ExpansionMarker.str());
+      if (Marker == StringRef::npos || !D.getSourceMgr()) {
+        D.print(/*ProgName=*/nullptr, *OS, /*ShowColors=*/false);
+        return;
+      }
+      size_t MarkerEnd = Line.find("*/", Marker);
+      std::string Clean =
+          (Line.take_front(Marker) + Line.substr(MarkerEnd + 2)).str();
+      SmallVector<std::pair<unsigned, unsigned>, 4> Ranges;
+      for (auto [B, E] : D.getRanges())
+        if (B < Marker)
+          Ranges.push_back({B, std::min<unsigned>(E, Marker)});
+      SMDiagnostic(*D.getSourceMgr(), D.getLoc(), D.getFilename(),
+                   D.getLineNo(),
+                   std::min<int>(D.getColumnNo(), static_cast<int>(Marker)),
+                   D.getKind(), D.getMessage(), Clean, Ranges)
+          .print(/*ProgName=*/nullptr, *OS, /*ShowColors=*/false);
+    }
+  } DC{&DiagOS, &NumErrors, &AbandonedBuffer};
   SM.setDiagHandler(
       [](const SMDiagnostic &D, void *Ctx) {
-        auto *C = static_cast<DiagCtx *>(Ctx);
-        if (D.getKind() == SourceMgr::DK_Error)
-          ++*C->Errors;
-        if (*C->Errors <= 20)
-          D.print(/*ProgName=*/nullptr, *C->OS, /*ShowColors=*/false);
+        static_cast<DiagCtx *>(Ctx)->report(D);
       },
       &DC);
 
@@ -235,10 +417,23 @@ Expected<AsmKernels> parseAsmKernels(TargetContext &TC, StringRef Buffer,
                                            &TC.regInfo(), &TC.subtargetInfo(),
                                            &SM, &MCOpts);
   MCContext &Ctx = *State->Ctx;
+  // Errors the streamer layer reports through the context (e.g. ".seh_*
+  // directives are not supported on this target") go to the same place.
+  Ctx.setDiagnosticHandler([&DC](const SMDiagnostic &D, bool,
+                                 const SourceMgr &,
+                                 std::vector<const MDNode *> &) {
+    DC.report(D);
+  });
   State->MOFI.reset(TC.target().createMCObjectFileInfo(Ctx, /*PIC=*/false));
   Ctx.setObjectFileInfo(State->MOFI.get());
 
-  RecordingStreamer Streamer(Ctx, Stream, SM);
+  RecordingStreamer Streamer(Ctx, Stream, SM, Opts.MaxRecordedEvents, Sites,
+                             AbandonedBuffer);
+  // Target directives (.cv_fpo_proc, .cv_fpo_data, ...) go through the
+  // target streamer, which the X86 parser assumes exists: the null one
+  // accepts and ignores them. It registers itself with (and is owned by)
+  // the streamer.
+  TC.target().createNullTargetStreamer(Streamer);
   std::unique_ptr<MCAsmParser> Parser(
       createMCAsmParser(SM, Ctx, Streamer, TC.asmInfo()));
   std::unique_ptr<MCTargetAsmParser> TAP(TC.target().createMCAsmParser(
@@ -248,6 +443,8 @@ Expected<AsmKernels> parseAsmKernels(TargetContext &TC, StringRef Buffer,
                              "no assembly parser for %s",
                              TC.triple().str().c_str());
   Parser->setTargetParser(*TAP);
+  SilentPrint Print;
+  Print.Initialize(*Parser);
   Streamer.setParser(Parser.get());
   CommentRecorder Comments(Streamer);
   Parser->getLexer().setCommentConsumer(&Comments);
@@ -280,6 +477,7 @@ Expected<AsmKernels> parseAsmKernels(TargetContext &TC, StringRef Buffer,
       E.Size = TC.encode(E.Inst).size();
     }
   SM.setDiagHandler(nullptr, nullptr);
+  Ctx.setDiagnosticHandler(nullptr);
   auto Result = extractKernels(Stream, TC, Opts.MaxKernelInstrs);
   if (Result)
     for (Kernel &K : Result->Kernels)

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/Magic.h"
+#include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
@@ -74,6 +75,32 @@ Error disassembleInto(const TargetContext &TC, ArrayRef<uint8_t> Bytes,
   return Error::success();
 }
 
+/// LLVM's ELF symbol iterator trusts the symbol table's sh_size: a corrupt
+/// size makes it walk billions of entries past the end of the file. ELFFile
+/// checks a table's offset, size and entry size against the file when asked
+/// for its contents; ask before iterating. (COFF and Mach-O readers check
+/// their symbol tables when the file is opened.)
+template <class ELFT>
+static Error checkSymbolTables(const object::ELFObjectFile<ELFT> &Obj) {
+  const object::ELFFile<ELFT> &File = Obj.getELFFile();
+  auto Sections = File.sections();
+  if (!Sections)
+    return Sections.takeError();
+  for (const typename ELFT::Shdr &Sec : *Sections)
+    if (Sec.sh_type == ELF::SHT_SYMTAB || Sec.sh_type == ELF::SHT_DYNSYM)
+      if (auto Symbols = File.symbols(&Sec); !Symbols)
+        return Symbols.takeError();
+  return Error::success();
+}
+
+static Error checkSymbolTables(const object::ObjectFile &Obj) {
+  if (const auto *E = dyn_cast<object::ELF64LEObjectFile>(&Obj))
+    return checkSymbolTables(*E);
+  if (const auto *E = dyn_cast<object::ELF32LEObjectFile>(&Obj))
+    return checkSymbolTables(*E);
+  return Error::success();
+}
+
 Expected<AsmKernels> parseObjectKernels(const TargetContext &TC,
                                         MemoryBufferRef Buffer,
                                         const AsmParseOptions &Opts) {
@@ -88,34 +115,53 @@ Expected<AsmKernels> parseObjectKernels(const TargetContext &TC,
                              "%s: error: not an x86-64 object file",
                              Buffer.getBufferIdentifier().str().c_str());
 
+  std::string FileName = Buffer.getBufferIdentifier().str();
+  auto Corrupt = [&](const Twine &Why) {
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: error: corrupt object file: %s",
+                             FileName.c_str(), Why.str().c_str());
+  };
+  if (Error E = checkSymbolTables(Obj))
+    return Corrupt(toString(std::move(E)));
+
   CodeStream Stream;
-  Stream.FileName = Buffer.getBufferIdentifier().str();
+  Stream.FileName = FileName;
+  // Symbols become labels at their addresses, per section (one pass over
+  // the symbol table). No format stores a symbol in fewer than 12 bytes, so
+  // more symbols than that is a table running past the file's end.
+  std::map<uint64_t, std::multimap<uint64_t, std::string>> LabelsOfSection;
+  const uint64_t MaxSymbols = Buffer.getBufferSize() / 12 + 1;
+  uint64_t NumSymbols = 0;
+  for (const object::SymbolRef &Sym : Obj.symbols()) {
+    if (++NumSymbols > MaxSymbols)
+      return Corrupt("the symbol table holds more symbols than the file's " +
+                     Twine(Buffer.getBufferSize()) + " bytes can");
+    auto SecIt = Sym.getSection();
+    auto Name = Sym.getName();
+    auto Addr = Sym.getAddress();
+    auto Type = Sym.getType();
+    if (!SecIt || !Name || !Addr || !Type || *SecIt == Obj.section_end() ||
+        Name->empty()) {
+      consumeError(SecIt.takeError());
+      consumeError(Name.takeError());
+      consumeError(Addr.takeError());
+      consumeError(Type.takeError());
+      continue;
+    }
+    LabelsOfSection[(*SecIt)->getIndex()].insert({*Addr, Name->str()});
+    if (*Type == object::SymbolRef::ST_Function)
+      Stream.FunctionSymbols.insert(*Name);
+  }
+
   for (const object::SectionRef &Sec : Obj.sections()) {
     if (!Sec.isText() || Sec.getSize() == 0)
       continue;
     auto Contents = Sec.getContents();
     if (!Contents)
-      return Contents.takeError();
+      return Corrupt(toString(Contents.takeError()));
     uint64_t Base = Sec.getAddress();
-    // Symbols of this section become labels at their addresses.
-    std::multimap<uint64_t, std::string> Labels;
-    for (const object::SymbolRef &Sym : Obj.symbols()) {
-      auto SecIt = Sym.getSection();
-      auto Name = Sym.getName();
-      auto Addr = Sym.getAddress();
-      auto Type = Sym.getType();
-      if (!SecIt || !Name || !Addr || !Type || *SecIt != Sec ||
-          Name->empty()) {
-        consumeError(SecIt.takeError());
-        consumeError(Name.takeError());
-        consumeError(Addr.takeError());
-        consumeError(Type.takeError());
-        continue;
-      }
-      Labels.insert({*Addr, Name->str()});
-      if (*Type == object::SymbolRef::ST_Function)
-        Stream.FunctionSymbols.insert(*Name);
-    }
+    const std::multimap<uint64_t, std::string> &Labels =
+        LabelsOfSection[Sec.getIndex()];
     CodeStream Sub;
     Sub.FileName = Stream.FileName;
     ArrayRef<uint8_t> Bytes(reinterpret_cast<const uint8_t *>(Contents->data()),

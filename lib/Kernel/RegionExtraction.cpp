@@ -239,23 +239,44 @@ std::optional<size_t> branchTarget(const CodeStream &S, const InstrIndex &X,
   return std::nullopt;
 }
 
-std::string functionAt(const CodeStream &S, size_t Event) {
-  for (size_t E = Event + 1; E-- > 0;) {
-    const CodeEvent &Ev = S.Events[E];
-    if (Ev.K != CodeEvent::Label)
-      continue;
-    if (S.FunctionSymbols.count(Ev.Text))
-      return Ev.Text;
+/// The function a loop header belongs to: the nearest label at or before it
+/// that is a function symbol, else the nearest label that is not local.
+/// Precomputed once per stream: walking back per loop took minutes on a
+/// stripped binary, which has no label to stop at (/usr/bin/gdb: over 49 s
+/// of CPU for its 10 MB).
+class FunctionNames {
+public:
+  explicit FunctionNames(const CodeStream &S) : S(S) {
+    int64_t Function = -1, NonLocal = -1;
+    for (size_t E = 0; E < S.Events.size(); ++E) {
+      const CodeEvent &Ev = S.Events[E];
+      if (Ev.K != CodeEvent::Label)
+        continue;
+      StringRef T = Ev.Text;
+      if (S.FunctionSymbols.count(T))
+        Function = static_cast<int64_t>(E);
+      if (!T.starts_with(".L") && !T.starts_with("..") && !T.starts_with("L"))
+        NonLocal = static_cast<int64_t>(E);
+      LabelEvents.push_back(E);
+      FunctionAtLabel.push_back(Function);
+      NonLocalAtLabel.push_back(NonLocal);
+    }
   }
-  for (size_t E = Event + 1; E-- > 0;) {
-    const CodeEvent &Ev = S.Events[E];
-    if (Ev.K == CodeEvent::Label && !StringRef(Ev.Text).starts_with(".L") &&
-        !StringRef(Ev.Text).starts_with("..") &&
-        !StringRef(Ev.Text).starts_with("L"))
-      return Ev.Text;
+
+  std::string at(size_t Event) const {
+    auto It = std::upper_bound(LabelEvents.begin(), LabelEvents.end(), Event);
+    if (It == LabelEvents.begin())
+      return "";
+    size_t K = (It - LabelEvents.begin()) - 1;
+    int64_t E = FunctionAtLabel[K] >= 0 ? FunctionAtLabel[K] : NonLocalAtLabel[K];
+    return E >= 0 ? S.Events[E].Text : "";
   }
-  return "";
-}
+
+private:
+  const CodeStream &S;
+  std::vector<size_t> LabelEvents; ///< ascending
+  std::vector<int64_t> FunctionAtLabel, NonLocalAtLabel;
+};
 
 std::string labelBefore(const CodeStream &S, size_t Event) {
   for (size_t E = Event; E-- > 0;) {
@@ -525,6 +546,7 @@ Expected<AsmKernels> extractKernels(const CodeStream &S,
           Targets[I].reset();
       }
     StreamCFG G = buildCFG(S, X, TC, Targets);
+    FunctionNames Functions(S);
     for (const std::vector<unsigned> &Cycle : innermostCycles(G)) {
       SmallVector<bool, 16> InCycle(G.Blocks.size(), false);
       for (unsigned B : Cycle)
@@ -548,7 +570,7 @@ Expected<AsmKernels> extractKernels(const CodeStream &S,
       R.Begin = R.Members.front();
       R.End = R.Members.back() + 1;
       size_t HeaderEvent = X.EventOf[H];
-      std::string Func = functionAt(S, HeaderEvent);
+      std::string Func = Functions.at(HeaderEvent);
       std::string Label = labelBefore(S, HeaderEvent);
       R.Name = Func.empty() ? Label : Label == Func ? Func : Func + ":" + Label;
       R.Loc = S.Events[HeaderEvent].Loc;

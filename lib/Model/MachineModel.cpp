@@ -68,10 +68,15 @@ PortMask MachineModel::parsePortSet(StringRef Name) const {
 }
 
 ArrayRef<const MachineModel *> allMachineModels() {
-  static const std::vector<const MachineModel *> Models = [] {
-    std::vector<const MachineModel *> V;
+  // Built once and never destroyed (models are handed out by pointer for
+  // the life of the process, the plugin's included). The list itself is
+  // never destroyed either: were it a static object, its destructor would
+  // run at exit before LeakSanitizer looks, and the models would show as
+  // leaked.
+  static const std::vector<const MachineModel *> &Models = *[] {
+    auto *V = new std::vector<const MachineModel *>;
     for (MachineModel (*Make)() : descriptions::AllDescriptions)
-      V.push_back(new MachineModel(Make()));
+      V->push_back(new MachineModel(Make()));
     return V;
   }();
   return Models;

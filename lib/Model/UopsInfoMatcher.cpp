@@ -443,7 +443,9 @@ std::vector<std::string> UopsInfoMatcher::candidates(const MCInst &Inst) const {
     StringRef Num = O;
     bool Neg = Num.consume_front("-");
     if (!BranchTarget && !Num.getAsInteger(0, UV)) {
-      int64_t V = Neg ? -static_cast<int64_t>(UV) : static_cast<int64_t>(UV);
+      // Negate in unsigned arithmetic: "-9223372036854775808" (movabsq's
+      // INT64_MIN) has no positive int64_t counterpart to negate.
+      int64_t V = static_cast<int64_t>(Neg ? 0 - UV : UV);
       if (ImmBits)
         A.Spellings.push_back("I" + std::to_string(ImmBits));
       else

@@ -5,6 +5,8 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <cmath>
+#include <string>
+#include <vector>
 
 using namespace llvm;
 
@@ -28,6 +30,33 @@ static json::Array adviceJSON(const KernelReport &R) {
     Out.push_back(std::move(O));
   }
   return Out;
+}
+
+/// JSON has no NaN or infinity, and llvm::json prints them bare ("nan"),
+/// which no JSON parser reads. Replaces every non-finite number in \p V by
+/// null and records where ("prediction.cycles_per_iteration").
+static void replaceNonFinite(json::Value &V, const std::string &Path,
+                             std::vector<std::string> &Replaced) {
+  if (json::Object *O = V.getAsObject()) {
+    for (auto &KV : *O)
+      replaceNonFinite(KV.second,
+                       Path.empty() ? KV.first.str()
+                                    : Path + "." + KV.first.str(),
+                       Replaced);
+    return;
+  }
+  if (json::Array *A = V.getAsArray()) {
+    for (size_t I = 0; I < A->size(); ++I)
+      replaceNonFinite((*A)[I], Path + "[" + std::to_string(I) + "]",
+                       Replaced);
+    return;
+  }
+  if (V.kind() != json::Value::Number || V.getAsInteger())
+    return;
+  if (std::optional<double> D = V.getAsNumber(); D && !std::isfinite(*D)) {
+    Replaced.push_back(Path);
+    V = nullptr;
+  }
 }
 
 json::Value toJSON(const KernelReport &R) {
@@ -258,7 +287,17 @@ json::Value toJSON(const KernelReport &R) {
     if (auto *P = Root.getObject("prediction"))
       (*P)["bottleneck_summary"] = R.bottleneck();
   }
-  return Root;
+  json::Value Out(std::move(Root));
+  std::vector<std::string> Replaced;
+  replaceNonFinite(Out, "", Replaced);
+  if (!Replaced.empty()) {
+    llvm::sort(Replaced); // object members come in hash order
+    std::string Note = "not a finite number, written as null:";
+    for (const std::string &P : Replaced)
+      Note += " " + P;
+    Out.getAsObject()->getArray("warnings")->push_back(std::move(Note));
+  }
+  return Out;
 }
 
 json::Value reportDocument(StringRef Input, StringRef CPU,

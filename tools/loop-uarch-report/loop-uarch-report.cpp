@@ -19,10 +19,12 @@
 #include "luarch/Model/MachineModel.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cmath>
 
 using namespace llvm;
 using namespace luarch;
@@ -77,8 +79,12 @@ static cl::opt<bool> NoSensitivity(
     cl::cat(Cat));
 static cl::opt<double> SensitivityFactor(
     "sensitivity-factor",
-    cl::desc("Acceleration factor of the sensitivity sweep (default 1.15)"),
+    cl::desc("Acceleration factor of the sensitivity sweep, greater than 1 "
+             "and at most 10 (default 1.15)"),
     cl::init(1.15), cl::cat(Cat));
+/// Beyond this a resource is as good as unlimited, which the sweep reports
+/// in a column of its own.
+constexpr double MaxSensitivityFactor = 10;
 static cl::opt<bool> Timeline("timeline",
                               cl::desc("Print a per-instruction timeline of "
                                        "the first iterations"),
@@ -357,6 +363,15 @@ int main(int argc, char **argv) {
       outs() << CPUNote << "\n";
     outs() << describeMachineModel(*Model);
     return 0;
+  }
+
+  if (!(std::isfinite(SensitivityFactor) && SensitivityFactor > 1 &&
+        SensitivityFactor <= MaxSensitivityFactor)) {
+    WithColor::error(errs(), "loop-uarch-report")
+        << "--sensitivity-factor must be a number greater than 1 and at most "
+        << format("%g", MaxSensitivityFactor) << " (got "
+        << format("%g", SensitivityFactor.getValue()) << ")\n";
+    return 1;
   }
 
   DriverOptions Opts;

@@ -13,6 +13,7 @@
 #ifndef LUARCH_KERNEL_ASMFRONTEND_H
 #define LUARCH_KERNEL_ASMFRONTEND_H
 
+#include "luarch/Kernel/AsmPrescan.h"
 #include "luarch/Kernel/Kernel.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -30,6 +31,12 @@ llvm::StringRef regionSelectionName(RegionSelection S);
 struct AsmParseOptions {
   /// Refuse kernels longer than this (a clear error instead of a slow run).
   unsigned MaxKernelInstrs = 100000;
+  /// What the text may ask of LLVM's parser (checked before it runs).
+  AsmLimits Limits;
+  /// Stop parsing once this many labels, instructions, data and comments
+  /// were recorded: a second bound on expansion the pre-scan cannot see
+  /// (e.g. macro arguments that grow at each level).
+  size_t MaxRecordedEvents = 4000000;
 };
 
 struct AsmKernels {
@@ -41,7 +48,8 @@ struct AsmKernels {
 
 /// Parses \p Buffer (named \p FileName in messages). Errors carry
 /// "file:line:col: message" for malformed input, missing end markers, or
-/// when nothing to analyse is found.
+/// when nothing to analyse is found; 16- and 32-bit code (.code16,
+/// .code32) and text beyond Opts.Limits are refused.
 llvm::Expected<AsmKernels> parseAsmKernels(TargetContext &TC,
                                            llvm::StringRef Buffer,
                                            llvm::StringRef FileName,

@@ -1,0 +1,3 @@
+.code32
+	xorl	%edi, %edi
+	.p2align	4

@@ -1,0 +1,1 @@
+	punpckldq	%xmm9, %xmm8            #

@@ -1,0 +1,4 @@
+.L:
+	.print	"p"
+	addq	%rax, %rbx
+	jne	.L
