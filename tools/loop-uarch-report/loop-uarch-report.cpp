@@ -8,6 +8,7 @@
 // table. Options follow llvm-mca where they overlap. See docs/usage.md.
 //
 //===----------------------------------------------------------------------===//
+#include "DescribeMemory.h"
 #include "Driver.h"
 #include "luarch/Kernel/HostCPU.h"
 
@@ -174,9 +175,19 @@ int main(int argc, char **argv) {
   if (MCPU == "native" || MCPU.empty())
     CPUNote += " [" + detectHostCPU().str() + "]";
   if (DescribeCPU) {
-    if (!CPUNote.empty())
-      outs() << CPUNote << "\n";
-    outs() << describeMachineModel(*Model);
+    bool AsJSON = JSON || Format == OutputFormat::JSON;
+    if (!(Measure && AsJSON)) {
+      if (!CPUNote.empty())
+        outs() << CPUNote << "\n";
+      outs() << describeMachineModel(*Model);
+    }
+    // --measure: the host's memory hierarchy next to the description's.
+    if (Measure)
+      if (Error E = describeMemoryWithProbe(*Model, AsJSON, outs())) {
+        WithColor::error(errs(), "loop-uarch-report")
+            << toString(std::move(E)) << "\n";
+        return 1;
+      }
     return 0;
   }
 
