@@ -211,6 +211,8 @@ json::Value toJSON(const KernelReport &R) {
     if (auto *P = Root.getObject("prediction"))
       (*P)["bottleneck_summary"] = R.bottleneck();
   }
+  if (R.Memory)
+    Root["memory"] = toJSON(*R.Memory);
   return Root;
 }
 

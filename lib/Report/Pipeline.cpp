@@ -32,6 +32,9 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
   if (Opts.Sensitivity)
     R.Sensitivity =
         analyzeSensitivity(K, R.Decoded, R.Static, Config, Opts.SensitivityOpts);
+  if (Opts.Memory)
+    R.Memory = predictMemory(K, R.Decoded, R.Static.Deps, Config, *R.Sim,
+                             Opts.MemoryOpts);
   return R;
 }
 

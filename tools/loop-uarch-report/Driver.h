@@ -9,6 +9,7 @@
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Sim/SimConfig.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 
 namespace luarch {
@@ -48,6 +49,10 @@ struct DriverOptions {
   unsigned MeasureRepetitions = 31;
   /// --what-if: changes to the simulated machine.
   WhatIf SimWhatIf;
+  /// Predict beyond L1 (off with --no-memory), and the working set
+  /// (--working-set) that decides which level applies.
+  bool Memory = true;
+  std::optional<double> WorkingSet;
 };
 
 /// The harness' options for --measure: the shape, the repetitions, and the

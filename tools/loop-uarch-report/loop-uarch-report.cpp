@@ -13,6 +13,7 @@
 #include "luarch/Kernel/HostCPU.h"
 
 #include "luarch/Kernel/TargetContext.h"
+#include "luarch/Report/MemoryPrediction.h"
 #include "luarch/Model/MachineModel.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -139,6 +140,16 @@ static cl::opt<bool> Measure(
 static cl::opt<unsigned> MeasureReps(
     "measure-repetitions", cl::desc("Timed runs per configuration"),
     cl::init(31), cl::cat(Cat));
+static cl::opt<std::string> WorkingSet(
+    "working-set",
+    cl::desc("Bytes the loop's data occupies (e.g. 64M, 3MiB, 100000): "
+             "decides which memory level's prediction applies "
+             "(docs/memory.md)"),
+    cl::value_desc("bytes"), cl::cat(Cat));
+static cl::opt<bool> NoMemory(
+    "no-memory",
+    cl::desc("Skip the predictions beyond L1 (data in L2, L3, DRAM)"),
+    cl::cat(Cat));
 static cl::opt<bool> DebugMatching("debug-matching", cl::Hidden,
                                    cl::desc("Print uops.info candidates"));
 
@@ -216,6 +227,16 @@ int main(int argc, char **argv) {
   Opts.Shape = As;
   Opts.Addresses.Concrete = HarnessContext;
   Opts.Addresses.RegisterValue = HarnessValue;
+  Opts.Memory = !NoMemory;
+  if (!WorkingSet.empty()) {
+    auto Bytes = parseByteSize(WorkingSet);
+    if (!Bytes) {
+      WithColor::error(errs(), "loop-uarch-report")
+          << toString(Bytes.takeError()) << "\n";
+      return 1;
+    }
+    Opts.WorkingSet = double(*Bytes);
+  }
   if (!WhatIfSpec.empty()) {
     auto W = parseWhatIf(WhatIfSpec);
     if (!W) {
