@@ -3,6 +3,7 @@
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Model/UopDecoder.h"
+#include "luarch/Passes/LoopStreamsSCEV.h"
 #include "luarch/Passes/MachineLoopKernel.h"
 #include "luarch/Report/Pipeline.h"
 
@@ -238,6 +239,18 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, MachineLoop &L,
   PO.Sim.StopAtSteadyState = UArchIterations == 0;
   PO.Sensitivity = PO.Simulate && UArchSensitivity;
   PO.SensitivityOpts.Sim = PO.Sim;
+  // Beyond L1: the working set and each access's level from SCEV.
+  LoopMemoryFacts MemFacts = analyzeLoopMemory(
+      MF, *Header, [&](const MachineBasicBlock &B) { return L.contains(&B); },
+      *K, Model->MemoryHierarchy);
+  PO.Memory = PO.Simulate && MemFacts.WorkingSet.has_value();
+  PO.MemoryOpts.WorkingSet = MemFacts.WorkingSet;
+  PO.MemoryOpts.WorkingSetSource = "SCEV";
+  PO.MemoryOpts.InstrHomes = MemFacts.InstrHomes;
+  PO.MemoryOpts.InstrReuseBytes = MemFacts.InstrReuseBytes;
+  PO.MemoryOpts.AllLevels = false;
+  PO.MemoryOpts.Sensitivity = PO.Sensitivity;
+  PO.MemoryOpts.Sim = PO.Sim;
   double T1 = now();
   KernelReport R = analyzeKernel(*K, *(*Entry)->Decoder, PO);
   double T2 = now();
@@ -263,6 +276,7 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, MachineLoop &L,
     if (R.Sensitivity && !R.Sensitivity->Verdict.empty())
       Rem << "; top sensitivity: "
           << ore::NV("TopSensitivity", R.Sensitivity->Verdict.front());
+    appendMemoryRemark(Rem, R, MemFacts);
     Rem << " (" << ore::NV("Instructions", unsigned(K->size()))
         << " instructions)";
     if (Unknown)

@@ -173,22 +173,31 @@ struct Context {
       LP.Nodes.push_back(
           {H.Levels[Farthest].Name + " latency (miss buffers)", T});
     }
-    // Page walks: pages the L2 TLB does not reach.
-    double Pages = 0, Lines = 0;
-    for (unsigned L = 1; L < NL; ++L) {
-      Pages += LP.Traffic.Levels[L].Pages;
-      Lines += LP.Traffic.Levels[L].Read + LP.Traffic.Levels[L].NonTemporal;
+    // Page walks: the pages of an access's reuse window beyond the L2
+    // TLB's reach (a walk that takes one line per page spans a page per
+    // line of data).
+    double Walks = 0;
+    for (size_t I = 0; I < S.Accesses.size() && !H.TLBs.empty(); ++I) {
+      const MemoryAccess &A = S.Accesses[I];
+      unsigned L = LP.Traffic.ServedBy[I];
+      if (L == 0 || A.PagesPerIteration <= 0)
+        continue;
+      double Window = A.Instr < Opts.InstrReuseBytes.size() &&
+                              Opts.InstrReuseBytes[A.Instr] >= 0
+                          ? Opts.InstrReuseBytes[A.Instr]
+                      : L + 1 == NL ? WorkingSet
+                                    : std::min(WorkingSet,
+                                               effectiveCapacity(H, L));
+      double PerLine = A.PagesPerIteration * 4096 /
+                       std::max(1e-9, A.LinesPerIteration * S.LineBytes);
+      if (Window / 4096 * std::max(1.0, PerLine) >
+          H.TLBs.back().Entries4K.Value)
+        Walks += A.PagesPerIteration;
     }
-    if (Pages > 0 && !H.TLBs.empty() && WorkingSet > 0) {
-      // Pages the working set spans: one per 4 KiB of dense data, one per
-      // line of a walk that takes a line per page.
-      double PerByte = Pages * 4096 / std::max(1e-9, Lines * S.LineBytes);
-      double WSPages = WorkingSet / 4096 * std::max(1.0, PerByte);
-      if (WSPages > H.TLBs.back().Entries4K.Value) {
-        double Walkers = std::max(1u, H.PageWalkers.Value);
-        LP.Nodes.push_back({"TLB (page walks)", Pages * H.PageWalkCycles *
-                                                    TLBScale / Walkers});
-      }
+    if (Walks > 0) {
+      double Walkers = std::max(1u, H.PageWalkers.Value);
+      LP.Nodes.push_back(
+          {"TLB (page walks)", Walks * H.PageWalkCycles * TLBScale / Walkers});
     }
     // Combine. Cape: every node overlaps with the core and the others.
     // ECM: the transfers beyond L1 (and the page walks) add to the in-core
@@ -251,10 +260,12 @@ MemoryPrediction predictMemory(const Kernel &K, ArrayRef<DecodedInstr> D,
     return P;
   P.Streams = kernelStreams(K, D, *Config.Model);
   unsigned NL = H.Levels.size();
+  for (const MemoryLevelDesc &L : H.Levels)
+    P.LevelNames.push_back(L.Name);
   Context C{K, D, Deps, Config, L1, H, P.Streams, Opts, {}, {}, 1};
   C.BandwidthScale.assign(NL, 1);
   C.LatencyScale.assign(NL, 1);
-  for (unsigned L = 0; L < NL; ++L) {
+  for (unsigned L = 0; L < NL && Opts.AllLevels; ++L) {
     std::vector<unsigned> Homes(P.Streams.Streams.size(), L);
     P.Levels.push_back(C.predict(Homes, C.typicalWorkingSet(L)));
   }
@@ -371,6 +382,8 @@ std::string memoryHeadline(const MemoryPrediction &P) {
 }
 
 void printMemoryPrediction(raw_ostream &OS, const MemoryPrediction &P) {
+  if (P.Levels.empty() && !P.Applicable)
+    return;
   OS << "Memory (cycles per iteration by where the data lives; Cape = "
         "max of the nodes, ECM = their sum)\n";
   OS << "  " << left_justify("data in", 9) << right_justify("core", 8)
@@ -414,7 +427,7 @@ void printMemoryPrediction(raw_ostream &OS, const MemoryPrediction &P) {
       const MemoryAccess &X = P.Streams.Accesses[A];
       unsigned L = Shown.Traffic.ServedBy[A];
       OS << " [" << (X.Offset >= 0 ? "+" : "") << X.Offset << " "
-         << (L < P.Levels.size() ? P.Levels[L].Name : "?");
+         << (L < P.LevelNames.size() ? P.LevelNames[L] : "?");
       if (!X.isFront() && X.ReuseIterations > 0)
         OS << ", reuse " << fmt(X.ReuseIterations, "%.0f") << " it.";
       OS << "]";
@@ -426,7 +439,7 @@ void printMemoryPrediction(raw_ostream &OS, const MemoryPrediction &P) {
     const LevelLines &LL = Shown.Traffic.Levels[L];
     if (LL.Read + LL.WriteBack + LL.NonTemporal <= 0)
       continue;
-    OS << " " << P.Levels[L].Name << " " << fmt(LL.Read, "%.3g") << " read";
+    OS << " " << P.LevelNames[L] << " " << fmt(LL.Read, "%.3g") << " read";
     if (LL.WriteBack > 0)
       OS << " + " << fmt(LL.WriteBack, "%.3g") << " written back";
     if (LL.NonTemporal > 0)

@@ -75,8 +75,11 @@ struct MemorySensitivity {
 };
 
 struct MemoryPrediction {
+  /// The model's level names ("L1d", "L2", "L3", "DRAM").
+  std::vector<std::string> LevelNames;
   LoopStreams Streams;
-  /// Data in L1, L2, L3, DRAM (parallel to MemoryHierarchyDesc::Levels).
+  /// Data in L1, L2, L3, DRAM (parallel to MemoryHierarchyDesc::Levels;
+  /// empty without MemoryOptions::AllLevels).
   std::vector<LevelPrediction> Levels;
   /// The working set, when known, and where it came from
   /// ("--working-set", "SCEV").
@@ -98,6 +101,14 @@ struct MemoryOptions {
   /// in, from SCEV (-1 = unknown; a stream lives in its accesses' farthest
   /// level, the working set's if none is known).
   std::vector<int> InstrHomes;
+  /// Per kernel instruction: the bytes touched between two uses of its
+  /// lines (SCEV; < 0 = unknown): the pages they span decide whether the
+  /// TLB misses. Unknown: the smaller of the working set and the capacity
+  /// of the level serving it.
+  std::vector<double> InstrReuseBytes;
+  /// Predict with the data in every level (the report's table); without,
+  /// only the applicable prediction (the plugin: less compile time).
+  bool AllLevels = true;
   bool Sensitivity = true;
   double Factor = 1.15;
   double Threshold = 0.01;
