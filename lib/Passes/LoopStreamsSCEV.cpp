@@ -286,7 +286,8 @@ public:
     double Total = 0;
     for (auto &[Base, B] : Bases) {
       double Range = B.Hi > B.Lo ? std::ceil((B.Hi - B.Lo) / Line) * Line : 0;
-      Total += Range > 0 && B.UnrelatedSpan <= Range
+      // (A remainder's range may end a vector or two past the main loop's.)
+      Total += Range > 0 && B.UnrelatedSpan <= 1.02 * Range + 4 * Line
                    ? std::min(B.Bytes, Range)
                    : B.Bytes;
     }
@@ -389,13 +390,14 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   }
   if (Iters > 0)
     Facts.Iterations = Iters;
-  bool TopKnown = true;
-  for (const Loop *L : Top->getLoopsInPreorder())
-    TopKnown &= N.trips(L) > 0;
-  if (!TopKnown) {
-    Facts.Note = "a trip count of the loop nest is unknown to SCEV";
-    return Facts;
-  }
+  // Footprints take an unknown trip count as one iteration (a versioned
+  // or remainder loop walks data the main loop walks too); the loops
+  // around this one must be known.
+  for (const Loop *L = Inner; L; L = L->getParentLoop())
+    if (N.trips(L) <= 0) {
+      Facts.Note = "the trip count of an enclosing loop is unknown to SCEV";
+      return Facts;
+    }
   double WS = N.footprint(Top, true);
   if (WS <= 0) {
     Facts.Note = "no affine access in the loop nest";
@@ -447,8 +449,11 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
 
 void appendMemoryRemark(DiagnosticInfoOptimizationBase &Rem,
                         const KernelReport &R, const LoopMemoryFacts &F) {
-  if (!R.Memory || !R.Memory->Applicable)
+  if (!R.Memory || !R.Memory->Applicable) {
+    if (!F.Note.empty())
+      Rem << "; memory level unknown: " << ore::NV("MemoryNote", F.Note);
     return;
+  }
   const LevelPrediction &A = *R.Memory->Applicable;
   auto fmt = [](const char *Fmt, double V) {
     std::string S;
