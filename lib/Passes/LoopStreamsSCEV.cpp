@@ -14,12 +14,14 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Format.h"
 
 #include <cmath>
 #include <map>
+#include <set>
 #include <memory>
 #include <mutex>
 
@@ -399,6 +401,18 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
       return Facts;
     }
   double WS = N.footprint(Top, true);
+  // Arrays SCEV cannot follow all the way (an unrolled loop's start comes
+  // through a phi of its prologue, an index is loaded): a global array
+  // counts whole.
+  std::set<const GlobalVariable *> Whole;
+  for (const IRAccess &A : N.Accesses)
+    if (!A.Regular && A.Base)
+      if (const auto *U = dyn_cast<SCEVUnknown>(A.Base))
+        if (const auto *GV = dyn_cast<GlobalVariable>(U->getValue()))
+          if (Whole.insert(GV).second)
+            WS += double(GV->getParent()->getDataLayout().getTypeAllocSize(
+                             GV->getValueType())
+                             .getKnownMinValue());
   if (WS <= 0) {
     Facts.Note = "no affine access in the loop nest";
     return Facts;
@@ -466,7 +480,8 @@ void appendMemoryRemark(DiagnosticInfoOptimizationBase &Rem,
         << ore::NV("WorkingSet", uint64_t(*R.Memory->WorkingSet)) << " B, "
         << R.Memory->WorkingSetSource << ")";
   Rem << ": " << ore::NV("MemoryCycles", fmt("%.2f", A.cycles()))
-      << " cycles/iteration";
+      << " cycles/iteration (ECM sum " << ore::NV("MemoryECM", fmt("%.2f", A.ECM))
+      << ")";
   std::string V = A.verdict();
   if (!V.empty())
     Rem << ", " << ore::NV("MemoryVerdict", V);

@@ -58,10 +58,11 @@ analyzeLoopMemory(const llvm::MachineFunction &MF,
                   llvm::function_ref<bool(const llvm::MachineBasicBlock &)> InLoop,
                   const Kernel &K, const MemoryHierarchyDesc &H);
 
-/// Appends the memory clause to a remark: "; data in L3 (working set 12.0
-/// MiB, SCEV): 3.10 cycles/iteration, memory-bound (L3 bandwidth)", with
-/// the YAML arguments MemoryLevel, MemoryCycles, MemoryVerdict, WorkingSet
-/// and Iterations (nothing without an applicable memory prediction).
+/// Appends the memory clause to a remark: "; data in L3 (working set
+/// 12582912 B, SCEV): 3.10 cycles/iteration (ECM sum 4.20), memory-bound
+/// (L3 bandwidth)", with the YAML arguments MemoryLevel, MemoryCycles,
+/// MemoryECM, MemoryVerdict, WorkingSet and Iterations; without an
+/// applicable memory prediction, why (MemoryNote).
 void appendMemoryRemark(llvm::DiagnosticInfoOptimizationBase &Rem,
                         const KernelReport &R, const LoopMemoryFacts &F);
 

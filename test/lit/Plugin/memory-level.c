@@ -14,7 +14,7 @@ void scale(void) {
   for (long i = 0; i < N; ++i)
     a[i] = 3.0 * b[i];
 }
-// CHECK: memory-level.c:[[@LINE-3]]:{{.*}} bottleneck: memory-bound (DRAM bandwidth); data in DRAM (working set 67108864 B, SCEV): {{[0-9.]+}} cycles/iteration, memory-bound (DRAM bandwidth)
+// CHECK: memory-level.c:[[@LINE-3]]:{{.*}} bottleneck: memory-bound (DRAM bandwidth); data in DRAM (working set 67108864 B, SCEV): {{[0-9.]+}} cycles/iteration (ECM sum {{[0-9.]+}}), memory-bound (DRAM bandwidth)
 
 #define M 600
 double A[M][M], B[M][M];
@@ -27,7 +27,7 @@ void stencil(void) {
     for (int j = 1; j < M - 1; ++j)
       B[i][j] = 0.25 * (A[i - 1][j] + A[i + 1][j] + A[i][j - 1] + A[i][j + 1]);
 }
-// CHECK: memory-level.c:[[@LINE-3]]:{{.*}}; data in L3 (working set 5750400 B, SCEV): {{[0-9.]+}} cycles/iteration, memory-bound (L3 bandwidth)
+// CHECK: memory-level.c:[[@LINE-3]]:{{.*}}; data in L3 (working set 5750400 B, SCEV): {{[0-9.]+}} cycles/iteration (ECM sum {{[0-9.]+}}), memory-bound (L3 bandwidth)
 
 #define K 256
 double x[K], y[K];
@@ -37,7 +37,7 @@ void small(void) {
   for (int i = 0; i < K; ++i)
     x[i] = 3.0 * y[i];
 }
-// CHECK: memory-level.c:[[@LINE-3]]:{{.*}}; data in L1d (working set 4096 B, SCEV): {{[0-9.]+}} cycles/iteration{{;|$| \(}}
+// CHECK: memory-level.c:[[@LINE-3]]:{{.*}}; data in L1d (working set 4096 B, SCEV): {{[0-9.]+}} cycles/iteration (ECM sum {{[0-9.]+}}){{;|$}}
 // CHECK-NOT: memory-bound
 
 // YAML:      Name: LoopThroughput
