@@ -83,7 +83,11 @@ def parse_yaml_remarks(path):
     order under 'text')."""
     remarks, cur = [], None
     with open(path) as f:
-        for line in f:
+        text = f.read()
+    # Long file names wrap a DebugLoc over two lines.
+    text = re.sub(r"(DebugLoc:\s+\{[^}\n]*)\n\s+", r"\1 ", text)
+    if True:
+        for line in text.splitlines(True):
             if line.startswith("--- !"):
                 cur = {"kind": line[5:].strip(), "args": {}, "text": []}
                 remarks.append(cur)
@@ -93,8 +97,8 @@ def parse_yaml_remarks(path):
             m = re.match(r"Name:\s+(\S+)", line)
             if m:
                 cur["name"] = m.group(1)
-            m = re.match(r"DebugLoc:\s+\{ File: '?([^',]+)'?, Line: (\d+), "
-                         r"Column: (\d+)", line)
+            m = re.match(r"DebugLoc:\s+\{ File: '?([^',]+)'?,\s*Line: (\d+),"
+                         r"\s*Column: (\d+)", line)
             if m:
                 cur["file"], cur["line"] = m.group(1), int(m.group(2))
                 cur["col"] = int(m.group(3))

@@ -15,6 +15,7 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Format.h"
@@ -141,34 +142,79 @@ public:
       }
   }
 
-  /// Average trip count of \p L (0 = unknown): exact, or a triangular
-  /// count averaged over the loop it depends on, or the constant maximum.
+  /// Average trip count of \p L (0 = unknown): exact, or a count that
+  /// depends on enclosing loops (triangular nests, a vector loop's
+  /// rounded-down count) evaluated at their middle iteration, which is the
+  /// average for counts linear in their induction variables; else the
+  /// constant maximum.
   double trips(const Loop *L) {
     auto It = TripCache.find(L);
     if (It != TripCache.end())
       return It->second;
+    TripCache[L] = 0; // no recursion through a loop being evaluated
     double T = 0;
     if (unsigned C = SE.getSmallConstantTripCount(L)) {
       T = C;
     } else {
-      const SCEV *BTC = SE.getBackedgeTakenCount(L);
-      if (const auto *C = dyn_cast<SCEVConstant>(BTC)) {
-        T = double(C->getAPInt().getZExtValue()) + 1;
-      } else if (const auto *AR = dyn_cast<SCEVAddRecExpr>(BTC)) {
-        const auto *Start = dyn_cast<SCEVConstant>(AR->getStart());
-        const auto *Step =
-            dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-        double Outer = trips(AR->getLoop());
-        if (AR->isAffine() && Start && Step && Outer > 0)
-          T = double(Start->getAPInt().getSExtValue()) +
-              double(Step->getAPInt().getSExtValue()) * (Outer - 1) / 2 + 1;
+      // The exact count, else the symbolic maximum (a vector loop behind
+      // runtime checks usually runs to it).
+      for (const SCEV *BTC : {SE.getBackedgeTakenCount(L),
+                              SE.getSymbolicMaxBackedgeTakenCount(L)}) {
+        if (isa<SCEVCouldNotCompute>(BTC))
+          continue;
+        MidpointRewriter R(SE, *this, L);
+        if (const auto *C = dyn_cast<SCEVConstant>(R.visit(BTC))) {
+          T = double(C->getAPInt().getZExtValue()) + 1;
+          break;
+        }
       }
-      if (T <= 0)
+      // A constant maximum only when it is a plausible count (2^32 - 1
+      // says "unknown").
+      if (T <= 0 || T > 1e12)
         if (unsigned Max = SE.getSmallConstantMaxTripCount(L))
-          T = Max;
+          T = Max < (1u << 28) ? Max : 0;
     }
+    if (T > 1e12)
+      T = 0;
     return TripCache[L] = std::max(0.0, T);
   }
+
+  /// Replaces the induction variables of the loops around one loop by
+  /// their value at the middle iteration.
+  class MidpointRewriter : public SCEVRewriteVisitor<MidpointRewriter> {
+  public:
+    MidpointRewriter(ScalarEvolution &SE, Nest &N, const Loop *Inner)
+        : SCEVRewriteVisitor(SE), N(N), Inner(Inner) {}
+    const SCEV *visitAddRecExpr(const SCEVAddRecExpr *AR) {
+      const Loop *L = AR->getLoop();
+      if (L == Inner || !L->contains(Inner))
+        return AR;
+      double T = N.trips(L);
+      if (T <= 0 || !AR->getType()->isIntegerTy())
+        return AR;
+      const SCEV *Mid =
+          SE.getConstant(AR->getType(), uint64_t(std::floor((T - 1) / 2)));
+      return AR->evaluateAtIteration(Mid, SE);
+    }
+
+    /// A loop entered after a peeled prologue starts where the prologue
+    /// stopped (a phi of its exit value and a constant): take the
+    /// constant, the loop's full count (the prologue runs a few
+    /// iterations at most).
+    const SCEV *visitUnknown(const SCEVUnknown *U) {
+      const auto *Phi = dyn_cast<PHINode>(U->getValue());
+      if (!Phi || Inner->contains(Phi))
+        return U;
+      for (const Value *In : Phi->incoming_values())
+        if (const auto *C = dyn_cast<ConstantInt>(In))
+          return SE.getConstant(const_cast<ConstantInt *>(C));
+      return U;
+    }
+
+  private:
+    Nest &N;
+    const Loop *Inner;
+  };
 
   /// Distinct bytes the accesses inside \p L touch while the loops strictly
   /// inside it run (one iteration of L), or, with \p Including, over all
