@@ -7,20 +7,29 @@ at working sets in L1, L2, L3 and DRAM, and the PolyBench/C 4.2.1 kernels
 (../shared/bench/polybench-c-4.2.1) at MEDIUM and LARGE sizes.
 
 Prediction (per kernel, in core cycles): the sum over the kernel's innermost
-loops of (iterations per run, from SCEV) x (cycles per iteration), from the
-clang plugin's remarks (YAML):
+loops of iterations x cycles per iteration, from the clang plugin's remarks
+(YAML). Iterations: SCEV's count per run of the loop's nest; for PolyBench a
+profiled run (-fprofile-instr-generate, then -fprofile-instr-use for the
+prediction and the measured binary alike) says which version of a loop
+behind runtime alias checks runs (see totals()); PolyBench is built with
+-fno-unroll-loops (a fully unrolled inner loop leaves its work in a loop
+that is not innermost, which the plugin does not analyse). Cycles:
   * memory: MemoryCycles, Cape's maximum at the level that applies;
   * ecm:    MemoryECM, the ECM-style sum at that level;
   * l1:     Cycles, the uop flow simulation with every access an L1 hit;
   * mca:    llvm-mca-22's cycles per iteration of the same loop bodies.
-Loops whose trip counts SCEV does not know contribute nothing (counted).
+Loops without an iteration count contribute nothing (counted).
 
 Measurement: the kernel built with the same flags (without the plugin,
 which does not change code), pinned with taskset; streaming kernels time
 kernel() calls (median of 9 batches), PolyBench its kernel with
--DPOLYBENCH_TIME (the fastest of --runs runs); seconds become cycles with
-the core clock a dependent add chain measures right before (one cycle per
-add on every x86-64 core).
+-DPOLYBENCH_TIME -DPOLYBENCH_NO_FLUSH_CACHE (the arrays stay where their
+initialisation left them, as the model assumes), the fastest of --runs
+runs. Times are the thread's CPU time (CLOCK_THREAD_CPUTIME_ID: a shared
+machine's other processes do not count, their cache pollution does; the
+PolyBench timer is replaced for that), and become cycles with the core
+clock a dependent add chain measures the same way (one cycle per add on
+every x86-64 core).
 
 Usage:
   python3 utils/memory-eval.py                      # everything, ~30 min
@@ -61,7 +70,10 @@ STREAM_LEVELS = {"L1": 16 << 10, "L2": 256 << 10, "L3": 4 << 20,
 # Reassociation lets dot and sum vectorise, as a user would ask for.
 STREAM_FLAGS = ["-O2", "-fno-math-errno", "-fassociative-math",
                 "-fno-signed-zeros", "-fno-trapping-math"]
-POLY_FLAGS = ["-O2"]
+# No unrolling: a fully unrolled inner loop leaves the work in a loop that
+# is not innermost (PolyBench's vectorised loops behind runtime alias checks
+# are), which the plugin does not analyse.
+POLY_FLAGS = ["-O2", "-fno-unroll-loops"]
 
 
 def run(cmd, timeout=None, **kw):
@@ -170,25 +182,43 @@ def predict(src, flags, defines, line_range, mcpu, tmp):
             "ws": float(a["WorkingSet"]) if "WorkingSet" in a else None,
             "iterations": float(a["Iterations"]) if "Iterations" in a
             else None,
+            "profile": float(a["ProfileIterations"])
+            if "ProfileIterations" in a else None,
             "mca": mca_cycles(loop_bodies(details), mcpu, tmp)
             if details else None,
         })
     return loops
 
 
-def totals(loops):
-    """Predicted cycles per kernel run, and which level dominates."""
-    t = {"memory": 0.0, "ecm": 0.0, "l1": 0.0, "mca": 0.0}
-    known = [l for l in loops if l["iterations"]]
-    for l in known:
+def totals(loops, profiled):
+    """Predicted cycles per kernel run, and which level dominates. Each
+    loop's iterations are SCEV's count per run of its nest (the kernel runs
+    each nest once). With a profile, a loop whose profiled count is below a
+    tenth of SCEV's count is taken not to run (the fallback version of a
+    loop behind runtime alias checks: the profile's counts for loops the
+    vectoriser made are estimates, good enough to tell which version runs,
+    not to count iterations); a loop SCEV cannot count gets the profile's
+    count."""
+    known = []
+    for l in loops:
         n = l["iterations"]
+        if profiled and l["profile"] is not None:
+            if n is None:
+                n = l["profile"]
+            elif l["profile"] < 0.1 * n:
+                n = 0.0
+        if n is not None:
+            l["n"] = n
+            known.append(l)
+    t = {"memory": 0.0, "ecm": 0.0, "l1": 0.0, "mca": 0.0}
+    for l in known:
+        n = l["n"]
         mem = l["memory"] if l["memory"] is not None else l["cycles"]
         t["memory"] += n * mem
         t["ecm"] += n * (l["ecm"] if l["ecm"] is not None else mem)
         t["l1"] += n * l["cycles"]
         t["mca"] += n * (l["mca"] if l["mca"] is not None else l["cycles"])
-    dom = max(known, key=lambda l: l["iterations"] * (l["memory"] or
-                                                       l["cycles"]),
+    dom = max(known, key=lambda l: l["n"] * (l["memory"] or l["cycles"]),
               default=None)
     return t, dom, len(known), len(loops)
 
@@ -247,6 +277,25 @@ def stream_cases(levels):
             yield {"suite": "stream", "kernel": k, "size": level, "defines": d}
 
 
+# PolyBench's timer on the thread's CPU time (polybench.c's own is
+# renamed away when it is compiled).
+TIMER_C = r"""
+#include <stdio.h>
+#include <time.h>
+static double T0, T1;
+static double cpu(void) {
+  struct timespec T;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+  return T.tv_sec + 1e-9 * T.tv_nsec;
+}
+void polybench_timer_start(void) { T0 = cpu(); }
+void polybench_timer_stop(void) { T1 = cpu(); }
+void polybench_timer_print(void) { printf("%0.9f\n", T1 - T0); }
+"""
+TIMER_RENAMES = ["-Dpolybench_timer_%s=polybench_wallclock_%s" % (n, n)
+                 for n in ("start", "stop", "print")]
+
+
 def polybench_cases(sizes):
     lst = os.path.join(POLYBENCH, "utilities", "benchmark_list")
     for rel in open(lst).read().split():
@@ -256,6 +305,7 @@ def polybench_cases(sizes):
             yield {"suite": "polybench", "kernel": name, "size": size,
                    "src": src,
                    "defines": ["-D%s_DATASET" % size, "-DPOLYBENCH_TIME",
+                               "-DPOLYBENCH_NO_FLUSH_CACHE",
                                "-I" + os.path.join(POLYBENCH, "utilities"),
                                "-I" + os.path.dirname(src)]}
 
@@ -273,15 +323,44 @@ def evaluate(case, mcpu, tmp, calib, runs, timeout):
     else:
         src, flags = case["src"], POLY_FLAGS
         rng = marker_lines(src, "#pragma scop", "#pragma endscop")
-    loops = predict(src, flags, case["defines"], rng, mcpu, tmp)
-    t, dom, known, total = totals(loops)
     binary = os.path.join(tmp, "bench")
     if case["suite"] == "stream":
+        loops = predict(src, flags, case["defines"], rng, mcpu, tmp)
+        t, dom, known, total = totals(loops, profiled=False)
         build(src, flags, case["defines"], mcpu, binary)
         cycles, spread, hz = measure_stream(binary)
     else:
-        build(src, flags, case["defines"], mcpu, binary,
-              extra=[os.path.join(POLYBENCH, "utilities", "polybench.c")])
+        objs = []
+        timer = os.path.join(tmp, "timer.c")
+        with open(timer, "w") as f:
+            f.write(TIMER_C)
+        for i, (c, d) in enumerate([
+                (os.path.join(POLYBENCH, "utilities", "polybench.c"),
+                 case["defines"] + TIMER_RENAMES), (timer, [])]):
+            o = os.path.join(tmp, "pb%d.o" % i)
+            r = run([CLANG] + flags + ["-march=" + mcpu] + d +
+                    ["-c", c, "-o", o])
+            if r.returncode:
+                raise RuntimeError(r.stderr[-2000:])
+            objs.append(o)
+        # A profiled run gives each loop's iterations (which version of a
+        # loop behind runtime checks runs, how often the triangular loops
+        # run); the measured binary and the prediction use the profile.
+        profraw = os.path.join(tmp, "pb.profraw")
+        profdata = os.path.join(tmp, "pb.profdata")
+        build(src, flags + ["-fprofile-instr-generate"], case["defines"],
+              mcpu, binary, extra=objs)
+        if os.path.exists(profraw):
+            os.remove(profraw)
+        run(["taskset", "-c", "1", binary], timeout=timeout,
+            env=dict(os.environ, LLVM_PROFILE_FILE=profraw))
+        r = run(["llvm-profdata-22", "merge", "-o", profdata, profraw])
+        if r.returncode:
+            raise RuntimeError(r.stderr[-2000:])
+        flags = flags + ["-fprofile-instr-use=" + profdata]
+        loops = predict(src, flags, case["defines"], rng, mcpu, tmp)
+        t, dom, known, total = totals(loops, profiled=True)
+        build(src, flags, case["defines"], mcpu, binary, extra=objs)
         cycles, spread, hz = measure_polybench(binary, calib, runs, timeout)
     ws = max((l["ws"] or 0 for l in loops), default=0)
     return {"suite": case["suite"], "kernel": case["kernel"],

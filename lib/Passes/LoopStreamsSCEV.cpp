@@ -4,6 +4,8 @@
 #include "luarch/Report/Report.h"
 
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -43,6 +45,10 @@ struct IRAnalyses {
   std::unique_ptr<DominatorTree> DT;
   std::unique_ptr<LoopInfo> LI;
   std::unique_ptr<ScalarEvolution> SE;
+  /// Block frequencies: with a profile (-fprofile-instr-use), how many
+  /// times each block ran.
+  std::unique_ptr<BranchProbabilityInfo> BPI;
+  std::unique_ptr<BlockFrequencyInfo> BFI;
 };
 
 std::mutex CacheLock;
@@ -68,6 +74,12 @@ IRAnalyses &analysesFor(const MachineFunction &MF) {
   Cache.LI = std::make_unique<LoopInfo>(*Cache.DT);
   Cache.SE = std::make_unique<ScalarEvolution>(MutF, *Cache.TLI, *Cache.AC,
                                                *Cache.DT, *Cache.LI);
+  if (F.getEntryCount()) {
+    Cache.BPI = std::make_unique<BranchProbabilityInfo>(F, *Cache.LI,
+                                                        Cache.TLI.get(),
+                                                        Cache.DT.get());
+    Cache.BFI = std::make_unique<BlockFrequencyInfo>(F, *Cache.BPI, *Cache.LI);
+  }
   return Cache;
 }
 
@@ -423,6 +435,9 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   std::lock_guard<std::mutex> G(CacheLock);
   IRAnalyses &IR = analysesFor(MF);
   ScalarEvolution &SE = *IR.SE;
+  if (IR.BFI)
+    if (std::optional<uint64_t> C = IR.BFI->getBlockProfileCount(BB))
+      Facts.ProfileIterations = double(*C);
   const Loop *Inner = IR.LI->getLoopFor(BB);
   if (!Inner) {
     Facts.Note = "no IR loop for the header";
@@ -509,9 +524,18 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
 
 void appendMemoryRemark(DiagnosticInfoOptimizationBase &Rem,
                         const KernelReport &R, const LoopMemoryFacts &F) {
+  auto fmt0 = [](double V) {
+    std::string S;
+    raw_string_ostream(S) << format("%.0f", V);
+    return S;
+  };
   if (!R.Memory || !R.Memory->Applicable) {
     if (!F.Note.empty())
       Rem << "; memory level unknown: " << ore::NV("MemoryNote", F.Note);
+    if (F.ProfileIterations)
+      Rem << " (profile: "
+          << ore::NV("ProfileIterations", fmt0(*F.ProfileIterations))
+          << " iterations in all)";
     return;
   }
   const LevelPrediction &A = *R.Memory->Applicable;
@@ -534,6 +558,10 @@ void appendMemoryRemark(DiagnosticInfoOptimizationBase &Rem,
   if (F.Iterations)
     Rem << "; " << ore::NV("Iterations", fmt("%.0f", *F.Iterations))
         << " iterations per run of the nest";
+  if (F.ProfileIterations)
+    Rem << " (profile: "
+        << ore::NV("ProfileIterations", fmt0(*F.ProfileIterations))
+        << " iterations in all)";
 }
 
 } // namespace luarch

@@ -44,6 +44,9 @@ struct LoopMemoryFacts {
   /// Executions of the loop's body per execution of the outermost loop
   /// (the product of the nest's trip counts, averaged where they vary).
   std::optional<double> Iterations;
+  /// With profile data (-fprofile-instr-use): how many times the loop's
+  /// header ran in the profiled run, all executions of the nest together.
+  std::optional<double> ProfileIterations;
   /// Why nothing is known, if so.
   std::string Note;
 };
@@ -61,7 +64,8 @@ analyzeLoopMemory(const llvm::MachineFunction &MF,
 /// Appends the memory clause to a remark: "; data in L3 (working set
 /// 12582912 B, SCEV): 3.10 cycles/iteration (ECM sum 4.20), memory-bound
 /// (L3 bandwidth)", with the YAML arguments MemoryLevel, MemoryCycles,
-/// MemoryECM, MemoryVerdict, WorkingSet and Iterations; without an
+/// MemoryECM, MemoryVerdict, WorkingSet, Iterations and, with a profile,
+/// ProfileIterations; without an
 /// applicable memory prediction, why (MemoryNote).
 void appendMemoryRemark(llvm::DiagnosticInfoOptimizationBase &Rem,
                         const KernelReport &R, const LoopMemoryFacts &F);
