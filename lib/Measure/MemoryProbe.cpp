@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cmath>
 #include <ctime>
+#include <time.h>
 #include <random>
 
 #if defined(__linux__)
@@ -136,6 +137,7 @@ StringRef probeKernelName(ProbeKernel K) {
   case ProbeKernel::Triad: return "triad";
   case ProbeKernel::ChaseLine: return "chase-line";
   case ProbeKernel::ChasePage: return "chase-page";
+  case ProbeKernel::PageWalk: return "page-walk";
   }
   llvm_unreachable("bad ProbeKernel");
 }
@@ -166,7 +168,8 @@ std::vector<LevelFigures> summariseLevels(ArrayRef<ProbeSeries> Series,
       case ProbeKernel::Copy: Fig = &F.Copy; break;
       case ProbeKernel::Triad: Fig = &F.Triad; break;
       case ProbeKernel::ChaseLine: Fig = &F.Latency; break;
-      case ProbeKernel::ChasePage: break;
+      case ProbeKernel::ChasePage:
+      case ProbeKernel::PageWalk: break;
       }
       if (!Fig)
         continue;
@@ -249,6 +252,7 @@ public:
   ProbePoint bandwidth(ProbeKernel K, uint64_t WS, char *Base);
   ProbePoint chaseLines(uint64_t WS, char *Base);
   ProbePoint chasePages(uint64_t Pages, char *Base);
+  ProbePoint pageWalk(uint64_t Pages, char *Base);
 
 private:
   const MemoryProbeOptions &Opts;
@@ -294,14 +298,24 @@ void Prober::calibrate() {
                        : 1.08 * *std::min_element(C.begin(), C.end());
 }
 
+/// The thread's CPU time in seconds: long repetitions (a DRAM pass, a
+/// million-load chase) span scheduler time slices on a shared machine, and
+/// the time another process ran must not count.
+double threadSeconds() {
+  timespec T;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+  return double(T.tv_sec) + 1e-9 * double(T.tv_nsec);
+}
+
 template <typename F>
 std::vector<double> Prober::timeQuiet(F Run, ProbePoint &P) {
   Run(); // warm-up: caches, TLB, page-table entries
   std::vector<double> Kept, All;
   for (unsigned I = 0; I < 3 * Opts.Repetitions; ++I) {
-    uint64_t T0 = fencedTSC();
+    // TSC ticks of the thread's own CPU time.
+    double S0 = threadSeconds();
     Run();
-    double T = double(fencedTSC() - T0);
+    double T = (threadSeconds() - S0) * Res.TSCGHz * 1e9;
     double C = canaryCycles();
     Canaries.push_back(C);
     All.push_back(T);
@@ -427,6 +441,24 @@ ProbePoint Prober::chasePages(uint64_t Pages, char *Base) {
   return P;
 }
 
+ProbePoint Prober::pageWalk(uint64_t Pages, char *Base) {
+  ProbePoint P;
+  // 4,160 bytes: the next page, a line further on (the lines spread over
+  // the cache sets).
+  constexpr uint64_t Stride = 4096 + 64;
+  P.WorkingSetBytes = Pages * Stride;
+  uint64_t Passes = std::max<uint64_t>(1, (1u << 20) / Pages);
+  char *End = Base + Pages * Stride;
+  auto Run = [&] { stridePasses(Base, End, Stride, Passes); };
+  std::vector<double> Ticks = timeQuiet(Run, P);
+  std::vector<double> CPL;
+  for (double T : Ticks)
+    CPL.push_back(T / Res.TSCPerCycle / double(Pages * Passes));
+  P.Value = quantile(CPL, 0.5);
+  P.Spread = spreadOf(CPL);
+  return P;
+}
+
 std::string utcNow() {
   std::time_t T = std::time(nullptr);
   char Buf[32];
@@ -533,6 +565,25 @@ Expected<MemoryProbeResult> runMemoryProbe(const MemoryProbeOptions &Opts) {
       break;
     }
     R.Series.push_back(std::move(S));
+    ProbeSeries W;
+    W.Kernel = ProbeKernel::PageWalk;
+    for (uint64_t Pages = 256; Pages <= 32768 && Pages * 4160 <= MaxWS;
+         Pages *= 2) {
+      ProbePoint Pt = P.pageWalk(Pages, Buf.Base);
+      if (Pt.Value > 0)
+        W.Points.push_back(Pt);
+    }
+    double Within = 0, Beyond = 0;
+    for (const ProbePoint &Pt : W.Points) {
+      uint64_t Pages = Pt.WorkingSetBytes / 4160;
+      if (Pages == 2048)
+        Within = Pt.Value;
+      if (Pages == 16384)
+        Beyond = Pt.Value;
+    }
+    if (Within > 0 && Beyond > 0)
+      R.ColumnWalkCycles = std::max(0.0, Beyond - Within);
+    R.Series.push_back(std::move(W));
   }
   R.Windows = levelWindows(R.Caches, MaxWS);
   R.Levels = summariseLevels(R.Series, R.Windows);
@@ -574,7 +625,8 @@ json::Value toJSON(const MemoryProbeResult &R) {
                                  {"kept", int64_t(P.Kept)},
                                  {"repetitions", int64_t(P.Repetitions)}});
     bool Chase = S.Kernel == ProbeKernel::ChaseLine ||
-                 S.Kernel == ProbeKernel::ChasePage;
+                 S.Kernel == ProbeKernel::ChasePage ||
+                 S.Kernel == ProbeKernel::PageWalk;
     Series.push_back(json::Object{
         {"kernel", probeKernelName(S.Kernel)},
         {"unit", Chase ? "cycles per load" : "bytes per cycle"},
@@ -612,7 +664,9 @@ json::Value toJSON(const MemoryProbeResult &R) {
                     {"repetitions", int64_t(R.Total)}}},
       {"levels", std::move(Levels)},
       {"page_walk", json::Object{{"cycles", round4(R.PageWalkCycles)},
-                                 {"pages", int64_t(R.PageWalkPages)}}},
+                                 {"pages", int64_t(R.PageWalkPages)},
+                                 {"column_walk_cycles_per_load",
+                                  round4(R.ColumnWalkCycles)}}},
       {"series", std::move(Series)},
       {"seconds", round4(R.Seconds)}};
 }

@@ -201,6 +201,22 @@ void triadPasses(char *A, const char *B, const char *C, uint64_t Bytes,
                  : "rax", "xmm2", "xmm3", "xmm7", "memory", "cc");
 }
 
+void stridePasses(const char *P, const char *End, uint64_t Stride,
+                  uint64_t Passes) {
+  asm volatile("1:\n\t"
+               "mov %[p], %%rax\n\t"
+               "2:\n\t"
+               "mov (%%rax), %%rdx\n\t"
+               "add %[s], %%rax\n\t"
+               "cmp %[e], %%rax\n\t"
+               "jb 2b\n\t"
+               "dec %[k]\n\t"
+               "jnz 1b"
+               : [k] "+r"(Passes)
+               : [p] "r"(P), [e] "r"(End), [s] "r"(Stride)
+               : "rax", "rdx", "memory", "cc");
+}
+
 const void *chase(const void *Start, uint64_t Loads) {
   const void *P = Start;
   asm volatile("1:\n\t"
@@ -260,6 +276,7 @@ void storePasses(char *, uint64_t, uint64_t, bool) {}
 void copyPasses(const char *, char *, uint64_t, uint64_t, bool) {}
 void triadPasses(char *, const char *, const char *, uint64_t, uint64_t,
                  bool) {}
+void stridePasses(const char *, const char *, uint64_t, uint64_t) {}
 const void *chase(const void *Start, uint64_t) { return Start; }
 uint64_t addChainTicks(uint64_t) { return 0; }
 uint64_t canaryTicks(uint64_t) { return 0; }

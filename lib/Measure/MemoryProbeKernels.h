@@ -28,6 +28,11 @@ void copyPasses(const char *Src, char *Dst, uint64_t Bytes, uint64_t Passes,
 void triadPasses(char *A, const char *B, const char *C, uint64_t Bytes,
                  uint64_t Passes, bool AVX);
 
+/// \p Passes passes of independent 8-byte loads from P, P + Stride, ...
+/// below End: one line per page with a stride just over a page.
+void stridePasses(const char *P, const char *End, uint64_t Stride,
+                  uint64_t Passes);
+
 /// Follows \p Loads pointers from \p Start (a multiple of 16); returns
 /// where it ended (so the chain cannot be optimised away).
 const void *chase(const void *Start, uint64_t Loads);

@@ -209,18 +209,22 @@ public:
       return AR->evaluateAtIteration(Mid, SE);
     }
 
-    /// A loop entered after a peeled prologue starts where the prologue
-    /// stopped (a phi of its exit value and a constant): take the
-    /// constant, the loop's full count (the prologue runs a few
-    /// iterations at most).
+    /// A loop entered from two places starts at a phi: a remainder loop
+    /// where the vector loop stopped or at 0 when the runtime checks
+    /// failed, a loop after a peeled prologue where the prologue stopped.
+    /// Take the largest constant start: the remainder's usual count, and
+    /// for a peeled loop nearly its full count (a prologue runs a few
+    /// iterations).
     const SCEV *visitUnknown(const SCEVUnknown *U) {
       const auto *Phi = dyn_cast<PHINode>(U->getValue());
       if (!Phi || Inner->contains(Phi))
         return U;
+      const ConstantInt *Best = nullptr;
       for (const Value *In : Phi->incoming_values())
         if (const auto *C = dyn_cast<ConstantInt>(In))
-          return SE.getConstant(const_cast<ConstantInt *>(C));
-      return U;
+          if (!Best || C->getValue().sgt(Best->getValue()))
+            Best = C;
+      return Best ? SE.getConstant(const_cast<ConstantInt *>(Best)) : U;
     }
 
   private:

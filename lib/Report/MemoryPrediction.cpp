@@ -127,13 +127,19 @@ struct Context {
     if (Full)
       LP.NoPrefetch = simulateWith(LP.Traffic, /*AllBeyondL1=*/true);
 
-    // L1: every access's bytes at the L1's bandwidth.
+    // L1: every access's bytes at the L1's bandwidth; a wide access that
+    // is not aligned to its width (its offset says so) crosses a line
+    // boundary at (width - 8) / line of the 8-byte-aligned positions and
+    // then reads two lines.
     double L1Load = 0, L1Store = 0;
     for (const MemoryAccess &A : S.Accesses) {
+      double Bytes = A.Bytes;
+      if (A.Bytes > 8 && A.Offset % int64_t(A.Bytes) != 0)
+        Bytes *= 1 + std::min(1.0, double(A.Bytes - 8) / S.LineBytes);
       if (A.Kind != AccessKind::Store)
-        L1Load += A.Bytes;
+        L1Load += Bytes;
       if (A.Kind != AccessKind::Load)
-        L1Store += A.Bytes;
+        L1Store += Bytes;
     }
     LP.Nodes.push_back(
         {"L1 bandwidth", bandwidthCycles(H.Levels[0], L1Load, L1Store)});

@@ -109,6 +109,13 @@ Error describeMemoryWithProbe(const MachineModel &M, bool JSON,
        << " cycles (one load per page over " << R->PageWalkPages
        << " pages, minus a line chase over the same data) ("
        << format("%.1f", H.PageWalkCycles.Value) << ")\n";
+  if (R->ColumnWalkCycles > 0)
+    OS << "  column walk: " << format("%.1f", R->ColumnWalkCycles)
+       << " cycles more per load with 16,384 pages than with 2,048 (walks "
+          "overlapped) (description: "
+       << format("%.1f", H.PageWalkCycles.Value /
+                             std::max(1u, H.PageWalkers.Value))
+       << " = walk / walkers)\n";
   OS << "  (triad: the description's figure is what the memory model "
         "predicts from its load, store and copy bandwidths)\n";
   return Error::success();

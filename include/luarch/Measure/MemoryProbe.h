@@ -3,11 +3,14 @@
 // STREAM/likwid-bench-style kernels (load-only, store-only, copy, triad)
 // over working sets from 4 KiB to beyond the last-level cache, and pointer
 // chasing (a random cyclic permutation, one load per line, or one per page
-// for the TLB), pinned to one CPU, timed with rdtsc and converted to core
-// cycles against a dependent add chain, as the harness does. Each timed
-// repetition is followed by the harness' throughput canary (eight
-// independent adds): repetitions whose canary is more than 10% above the
-// host's unshared value are dropped (another tenant shared the core).
+// for the TLB), pinned to one CPU. Repetitions are timed on the thread's
+// CPU time (a DRAM pass or a long chase spans scheduler time slices on a
+// shared machine) and converted to core cycles with the clock the
+// harness' calibration gives (TSC ticks per core cycle from a dependent add
+// chain, TSC frequency against CLOCK_MONOTONIC). Each timed repetition is
+// followed by the harness' throughput canary (eight independent adds):
+// repetitions whose canary is more than 10% above the host's unshared
+// value are dropped (another tenant shared the core).
 //
 // The figures per level are the medians over working sets well inside the
 // level (the host's cache sizes come from sysfs), with the spread across
@@ -49,7 +52,17 @@ uint64_t parseCacheSize(llvm::StringRef S);
 /// Number of CPUs in a sysfs list such as "0-3,8,10-11"; 0 if malformed.
 unsigned countCPUList(llvm::StringRef S);
 
-enum class ProbeKernel { Load, Store, Copy, Triad, ChaseLine, ChasePage };
+enum class ProbeKernel {
+  Load,
+  Store,
+  Copy,
+  Triad,
+  ChaseLine,
+  ChasePage,
+  /// Independent loads one page apart (a column walk): the page walks the
+  /// hardware overlaps, per load.
+  PageWalk,
+};
 llvm::StringRef probeKernelName(ProbeKernel K);
 
 /// A measurement at one working set.
@@ -138,9 +151,14 @@ struct MemoryProbeResult {
   std::vector<LevelFigures> Levels;
   /// Page walk: one-load-per-page chase minus one-load-per-line chase at
   /// the same data footprint, beyond the L2 TLB's reach (cycles), with the
-  /// pages of that chase; 0 if not measured.
+  /// pages of that chase; 0 if not measured. Random page order: the
+  /// page-table entries miss the caches too.
   double PageWalkCycles = 0;
   uint64_t PageWalkPages = 0;
+  /// Page walks as a column walk pays them (independent loads, pages in
+  /// order, the walks overlapped): cycles per load with 16,384 pages minus
+  /// with 2,048 (within every described L2 TLB's reach).
+  double ColumnWalkCycles = 0;
   double Seconds = 0;
 };
 
