@@ -85,6 +85,12 @@ instructions come from LLVM's SandyBridge scheduling model.
 | Downs | T. Downs, uarch-bench store-forwarding measurements |
 | corsix | P. Cawley, "x86 macro-op fusion notes" |
 | LLVM, LLVM-Zn3, LLVM-Zn4 | LLVM 22 scheduling models X86ScheduleZnver1/2/3/4.td (unit names, quoted guide sections) |
+| ECM | J. Treibig, G. Hager, "Introducing a Performance Model for Bandwidth-Limited Loop Kernels", PPAM 2009; H. Stengel et al., "Quantifying performance bottlenecks of stencil computations using the Execution-Cache-Memory model", ICS 2015; Kerncraft's machine files |
+| Levinthal | D. Levinthal, "Performance Analysis Guide for Intel Core i7 Processor and Intel Xeon 5500 processors" (local DRAM ~60 ns) |
+| 7-cpu | 7-cpu.com per-CPU latency pages (e.g. "Intel Haswell", "AMD Zen 2") |
+| AnandTech-SKX | AnandTech, "The Intel Skylake-X Review: Core i9 7900X, i7 7820X and i7 7800X Tested", 2017, p. 4 (cache comparison) |
+| AnandTech-Zen+ | AnandTech, "The AMD 2nd Gen Ryzen Deep Dive", 2018, p. 3 (AMD's Zen and Zen+ cache latencies in ns) |
+| measured (memory) | `loop-uarch-report --describe-cpu --measure` (the memory probe) on the EPYC 9004 host; the figures and the host identity are in `eval/memory/znver4-probe.json`, the method in docs/memory.md |
 
 The Znver*.cpp headers give each AMD reference in full.
 
@@ -98,6 +104,23 @@ FIELDS = [("issue width (fused uops/cycle)", "issue"),
           ("vector register file", "vec PRF"),
           ("load-to-use, GPR, simple address", "load lat."),
           ("uop cache uops/cycle", "uop cache/cycle")]
+
+
+def memory_summary(text):
+    """L1d/L2/L3 sizes (KiB) and the DRAM latency from the memory block."""
+    mem = text.split("\nMemory hierarchy")[1] if "\nMemory hierarchy" in text \
+        else ""
+    vals = {}
+    for level in ("L1d", "L2", "L3", "DRAM"):
+        block = re.search(r"^  " + level + r"\n((?:    .*\n)+)", mem, re.M)
+        if not block:
+            continue
+        size = re.search(r"size \(KiB\)\s+(\S+)", block.group(1))
+        lat = re.search(r"latency \(cycles\)\s+(\S+)", block.group(1))
+        vals[level] = (size.group(1) if size else "", lat.group(1) if lat
+                       else "")
+    sizes = "/".join(vals.get(l, ("?", ""))[0] for l in ("L1d", "L2", "L3"))
+    return [sizes, vals.get("DRAM", ("", "?"))[1]]
 
 
 def main():
@@ -115,8 +138,9 @@ def main():
                                check=True).stdout for c in cpus}
     out = [HEADER, "## Summary\n",
            "| -mcpu | aliases | table | ports | " +
-           " | ".join(h for _, h in FIELDS) + " |",
-           "|" + "---|" * (4 + len(FIELDS))]
+           " | ".join(h for _, h in FIELDS) +
+           " | L1d/L2/L3 KiB | DRAM lat. |",
+           "|" + "---|" * (6 + len(FIELDS))]
     for c in cpus:
         t = texts[c]
         alias = re.search(r"^  also: (.*)$", t, re.M)
@@ -129,7 +153,7 @@ def main():
             vals.append(m.group(1) if m else "?")
         out.append(f"| `{c}` | {alias.group(1) if alias else ''} | "
                    f"{table.replace('uops.info ', '')} | {ports} | " +
-                   " | ".join(vals) + " |")
+                   " | ".join(vals + memory_summary(t)) + " |")
     out.append("\n## Every parameter with its source\n")
     for c in cpus:
         out.append(f"### {c}\n\n```\n{texts[c].rstrip()}\n```\n")

@@ -6,6 +6,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
+#include <cmath>
 
 using namespace llvm;
 
@@ -178,9 +179,65 @@ static void row(raw_ostream &OS, StringRef What, const Sourced<T> &V) {
      << "\n";
 }
 
+static void row(raw_ostream &OS, StringRef What, const Sourced<double> &V) {
+  std::string Num;
+  raw_string_ostream(Num) << format(V.Value == std::floor(V.Value) ? "%.0f"
+                                                                   : "%.1f",
+                                    V.Value);
+  OS << "  " << left_justify(What, 38) << " " << right_justify(Num, 5)
+     << "   " << V.Source << "\n";
+}
+
 static void row(raw_ostream &OS, StringRef What, const Sourced<bool> &V) {
   OS << "  " << left_justify(What, 38) << " "
      << right_justify(V.Value ? "yes" : "no", 5) << "   " << V.Source << "\n";
+}
+
+const MemoryLevelDesc *MemoryHierarchyDesc::level(StringRef Name) const {
+  for (const MemoryLevelDesc &L : Levels)
+    if (L.Name == Name)
+      return &L;
+  return nullptr;
+}
+
+MemoryLevelDesc *MemoryHierarchyDesc::level(StringRef Name) {
+  for (MemoryLevelDesc &L : Levels)
+    if (L.Name == Name)
+      return &L;
+  return nullptr;
+}
+
+static void describeMemoryHierarchy(raw_ostream &OS,
+                                    const MemoryHierarchyDesc &H) {
+  OS << "\nMemory hierarchy (one core; bandwidths in bytes/cycle, "
+        "sustained)\n";
+  for (const MemoryLevelDesc &L : H.Levels) {
+    OS << "  " << L.Name << "\n";
+    if (L.SizeKiB.Value) {
+      row(OS, "  size (KiB)", L.SizeKiB);
+      row(OS, "  line (bytes)", L.LineBytes);
+      row(OS, "  associativity (ways)", L.Ways);
+      row(OS, "  shared by cores", L.SharedByCores);
+      row(OS, "  inclusive of the levels above", L.Inclusive);
+    }
+    row(OS, "  latency (cycles)", L.LatencyCycles);
+    row(OS, "  load bandwidth", L.LoadBytesPerCycle);
+    row(OS, "  store bandwidth (write-allocate)", L.StoreBytesPerCycle);
+    row(OS, "  copy bandwidth (loaded + stored)", L.CopyBytesPerCycle);
+    if (L.SizeKiB.Value)
+      row(OS, "  misses in flight", L.MissBuffers);
+  }
+  for (const TLBLevelDesc &T : H.TLBs) {
+    OS << "  " << T.Name << "\n";
+    row(OS, "  entries, 4 KiB pages", T.Entries4K);
+    row(OS, "  entries, 2 MiB pages", T.Entries2M);
+    row(OS, "  entries, 1 GiB pages", T.Entries1G);
+  }
+  row(OS, "page walk (cycles)", H.PageWalkCycles);
+  row(OS, "page walks in flight", H.PageWalkers);
+  row(OS, "non-temporal stores skip write-allocate", H.NonTemporalStores);
+  row(OS, "non-temporal store bandwidth to DRAM", H.NTStoreBytesPerCycle);
+  row(OS, "prefetched strides up to (bytes)", H.PrefetchStrideBytes);
 }
 
 std::string describeMachineModel(const MachineModel &M) {
@@ -310,6 +367,7 @@ std::string describeMachineModel(const MachineModel &M) {
      << F.Source << "\n";
   OS << "  divider behind port " << M.Ports[M.Divider.Port].Name << "   "
      << M.Divider.Source << "\n";
+  describeMemoryHierarchy(OS, M.MemoryHierarchy);
   return S;
 }
 

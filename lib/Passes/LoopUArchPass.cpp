@@ -4,6 +4,7 @@
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Model/UopDecoder.h"
 #include "luarch/Passes/LoopRole.h"
+#include "luarch/Passes/LoopStreamsSCEV.h"
 #include "luarch/Passes/MachineLoopKernel.h"
 #include "luarch/Report/Pipeline.h"
 
@@ -198,7 +199,18 @@ public:
                                           const PipelineOptions &PO) {
     std::string Key = D.model().Name + "|" + std::to_string(PO.Simulate) + "|" +
                       std::to_string(PO.Sim.MaxIterations) + "|" +
-                      std::to_string(PO.Sensitivity) + "\n";
+                      std::to_string(PO.Sensitivity) + "|";
+    // Memory facts come from SCEV, per loop: the same code over another
+    // working set is another prediction.
+    if (PO.Memory) {
+      const MemoryOptions &MO = PO.MemoryOpts;
+      Key += "mem " + std::to_string(MO.WorkingSet.value_or(-1));
+      for (int H : MO.InstrHomes)
+        Key += " " + std::to_string(H);
+      for (double B : MO.InstrReuseBytes)
+        Key += " " + std::to_string(B);
+    }
+    Key += "\n";
     for (const KernelInstr &I : K.Instrs)
       Key += I.Text + "\t" + std::to_string(I.Size) + "\n";
     {
@@ -568,6 +580,18 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   PO.Sim.StopAtSteadyState = UArchIterations == 0;
   PO.Sensitivity = PO.Simulate && UArchSensitivity;
   PO.SensitivityOpts.Sim = PO.Sim;
+  // Beyond L1: the working set and each access's level from SCEV.
+  LoopMemoryFacts MemFacts = analyzeLoopMemory(
+      MF, *Header, [&](const MachineBasicBlock &B) { return L.contains(&B); },
+      *K, Model->MemoryHierarchy);
+  PO.Memory = PO.Simulate && MemFacts.WorkingSet.has_value();
+  PO.MemoryOpts.WorkingSet = MemFacts.WorkingSet;
+  PO.MemoryOpts.WorkingSetSource = "SCEV";
+  PO.MemoryOpts.InstrHomes = MemFacts.InstrHomes;
+  PO.MemoryOpts.InstrReuseBytes = MemFacts.InstrReuseBytes;
+  PO.MemoryOpts.AllLevels = false;
+  PO.MemoryOpts.Sensitivity = PO.Sensitivity;
+  PO.MemoryOpts.Sim = PO.Sim;
   double T1 = now();
   std::shared_ptr<const AnalysedLoop> Analysed =
       analyses().get(std::move(*K), *(*Entry)->Decoder, PO);
@@ -627,6 +651,7 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
       if (R.Sensitivity && !R.Sensitivity->Verdict.empty())
         Rem << "; top sensitivity: "
             << ore::NV("TopSensitivity", R.Sensitivity->Verdict.front());
+      appendMemoryRemark(Rem, R, MemFacts);
       Rem << " (" << ore::NV("Instructions", unsigned(Kern.size()))
           << " instructions)";
       if (Unknown)

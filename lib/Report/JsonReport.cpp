@@ -287,6 +287,8 @@ json::Value toJSON(const KernelReport &R) {
     if (auto *P = Root.getObject("prediction"))
       (*P)["bottleneck_summary"] = R.bottleneck();
   }
+  if (R.Memory)
+    Root["memory"] = toJSON(*R.Memory);
   json::Value Out(std::move(Root));
   std::vector<std::string> Replaced;
   replaceNonFinite(Out, "", Replaced);

@@ -40,6 +40,9 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
     SO.Sim.LowerBound = SimOpts.LowerBound;
     R.Sensitivity = analyzeSensitivity(K, R.Decoded, R.Static, Config, SO);
   }
+  if (Opts.Memory)
+    R.Memory = predictMemory(K, R.Decoded, R.Static.Deps, Config, *R.Sim,
+                             Opts.MemoryOpts);
   return R;
 }
 

@@ -35,6 +35,9 @@ std::string instrFlags(const DecodedInstr &D) {
 }
 
 std::string KernelReport::bottleneck() const {
+  // Beyond L1, a memory node may set the applicable prediction.
+  if (Memory && Memory->Applicable && !Memory->Applicable->verdict().empty())
+    return Memory->Applicable->verdict();
   if (Sensitivity) {
     // The resources whose acceleration speeds the loop up, strongest first.
     std::vector<std::string> Names;
@@ -245,11 +248,15 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
   for (const AdviceRecord &A : adviseKernel(R))
     OS << "Advice [" << A.Rule << "]: " << A.Finding << ".\n  -> "
        << A.Action << ".\n";
+  if (R.Memory && R.Memory->Applicable)
+    OS << memoryHeadline(*R.Memory) << "\n";
   OS << "\n";
   if (R.Sim)
     printSimulation(OS, R);
   if (R.Sensitivity)
     printSensitivity(OS, R);
+  if (R.Memory)
+    printMemoryPrediction(OS, *R.Memory);
   if (R.Sim && Opts.ShowTimeline && !R.Sim->Timeline.empty())
     printTimeline(OS, R, Opts.TimelineIterations, Opts.TimelineMaxCycles);
 

@@ -186,6 +186,12 @@ Error runDriver(const DriverOptions &Opts) {
     PO.SensitivityOpts.Factor = Opts.SensitivityFactor;
     PO.SensitivityOpts.Sim.MaxIterations = Opts.Iterations;
     PO.SensitivityOpts.Sim.StopAtSteadyState = Opts.Iterations == 0;
+    PO.Memory = Opts.Simulate && Opts.Memory;
+    PO.MemoryOpts.WorkingSet = Opts.WorkingSet;
+    PO.MemoryOpts.Sensitivity = PO.Sensitivity;
+    PO.MemoryOpts.Factor = Opts.SensitivityFactor;
+    PO.MemoryOpts.Sim = PO.Sim;
+    PO.MemoryOpts.Sim.Trace = false;
     KernelReport R = analyzeKernel(K, Decoder, PO);
     R.Selection = regionSelectionName(Parsed->Selection).str();
     R.CPUNote = Opts.CPUNote;

@@ -9,6 +9,7 @@
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Sim/SimConfig.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 
 namespace luarch {
@@ -71,6 +72,10 @@ struct DriverOptions {
   /// --tune: the loop tuner's candidate tables for an IR input (Tune.h).
   bool Tune = false;
   unsigned TuneOptLevel = 2;
+  /// Predict beyond L1 (off with --no-memory), and the working set
+  /// (--working-set) that decides which level applies.
+  bool Memory = true;
+  std::optional<double> WorkingSet;
 };
 
 /// The harness' options for --measure: the shape, the repetitions, and the

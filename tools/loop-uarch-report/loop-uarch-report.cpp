@@ -10,12 +10,14 @@
 // -o). See docs/usage.md.
 //
 //===----------------------------------------------------------------------===//
+#include "DescribeMemory.h"
 #include "Driver.h"
 #include "Tune.h"
 #include "luarch/Kernel/HostCPU.h"
 
 #include "luarch/Config/Version.h"
 #include "luarch/Kernel/TargetContext.h"
+#include "luarch/Report/MemoryPrediction.h"
 #include "luarch/Model/MachineModel.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -232,6 +234,16 @@ static cl::opt<bool> Tune(
 static cl::opt<unsigned> TuneOptLevel(
     "tune-opt-level", cl::desc("Pipeline level of --tune: 2 or 3 (default 2)"),
     cl::init(2), cl::cat(Cat));
+static cl::opt<std::string> WorkingSet(
+    "working-set",
+    cl::desc("Bytes the loop's data occupies (e.g. 64M, 3MiB, 100000): "
+             "decides which memory level's prediction applies "
+             "(docs/memory.md)"),
+    cl::value_desc("bytes"), cl::cat(Cat));
+static cl::opt<bool> NoMemory(
+    "no-memory",
+    cl::desc("Skip the predictions beyond L1 (data in L2, L3, DRAM)"),
+    cl::cat(Cat));
 static cl::opt<bool> DebugMatching("debug-matching", cl::Hidden,
                                    cl::desc("Print uops.info candidates"));
 
@@ -359,9 +371,19 @@ int main(int argc, char **argv) {
                "x86 instructions whatever the features; the timing is " +
                Model->Name + "'s";
   if (DescribeCPU) {
-    if (!CPUNote.empty())
-      outs() << CPUNote << "\n";
-    outs() << describeMachineModel(*Model);
+    bool AsJSON = JSON || Format == OutputFormat::JSON;
+    if (!(Measure && AsJSON)) {
+      if (!CPUNote.empty())
+        outs() << CPUNote << "\n";
+      outs() << describeMachineModel(*Model);
+    }
+    // --measure: the host's memory hierarchy next to the description's.
+    if (Measure)
+      if (Error E = describeMemoryWithProbe(*Model, AsJSON, outs())) {
+        WithColor::error(errs(), "loop-uarch-report")
+            << toString(std::move(E)) << "\n";
+        return 1;
+      }
     return 0;
   }
 
@@ -423,6 +445,16 @@ int main(int argc, char **argv) {
   Opts.Shape = As;
   Opts.Addresses.Concrete = HarnessContext;
   Opts.Addresses.RegisterValue = HarnessValue;
+  Opts.Memory = !NoMemory;
+  if (!WorkingSet.empty()) {
+    auto Bytes = parseByteSize(WorkingSet);
+    if (!Bytes) {
+      WithColor::error(errs(), "loop-uarch-report")
+          << toString(Bytes.takeError()) << "\n";
+      return 1;
+    }
+    Opts.WorkingSet = double(*Bytes);
+  }
   if (!WhatIfSpec.empty()) {
     auto W = parseWhatIf(WhatIfSpec);
     if (!W) {

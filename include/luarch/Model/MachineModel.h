@@ -245,6 +245,70 @@ struct MemoryDesc {
   Sourced<unsigned> StoreDataBits{0, "any width in one store-data slot"};
 };
 
+/// One level of the data memory hierarchy as one core sees it: a cache
+/// (L1d, L2, L3) or DRAM, the last level (unbounded). Bandwidths are what
+/// one core sustains streaming data that lives in the level (with the
+/// hardware prefetchers on), in bytes per core cycle; the probe in
+/// lib/Measure (`loop-uarch-report --describe-cpu --measure`) measures the
+/// same quantities on the host.
+struct MemoryLevelDesc {
+  std::string Name; ///< "L1d", "L2", "L3", "DRAM"
+  /// Capacity of one instance in KiB (0 = unbounded: DRAM).
+  Sourced<unsigned> SizeKiB;
+  Sourced<unsigned> LineBytes;
+  Sourced<unsigned> Ways; ///< associativity (0 = not a cache)
+  /// Cores sharing one instance.
+  Sourced<unsigned> SharedByCores;
+  /// Holds a copy of what the levels above it hold. A non-inclusive or
+  /// victim level adds its capacity to theirs.
+  Sourced<bool> Inclusive;
+  /// Load-to-use latency of a load served from this level, cycles.
+  Sourced<double> LatencyCycles;
+  /// Load-only stream: bytes loaded per cycle.
+  Sourced<double> LoadBytesPerCycle;
+  /// Store-only stream: bytes stored per cycle (the lines are read for
+  /// ownership, write-allocate, and written back).
+  Sourced<double> StoreBytesPerCycle;
+  /// Copy stream: bytes loaded plus bytes stored per cycle (STREAM's way
+  /// of counting).
+  Sourced<double> CopyBytesPerCycle;
+  /// Misses this level keeps in flight towards the next one (L1 fill
+  /// buffers or miss address buffers, L2 miss status registers); 0 for
+  /// DRAM.
+  Sourced<unsigned> MissBuffers;
+};
+
+/// One level of data address translation.
+struct TLBLevelDesc {
+  std::string Name; ///< "L1 DTLB", "L2 TLB"
+  Sourced<unsigned> Entries4K, Entries2M, Entries1G;
+};
+
+/// Caches, DRAM and address translation, for predictions beyond L1.
+struct MemoryHierarchyDesc {
+  /// L1d first, DRAM last.
+  std::vector<MemoryLevelDesc> Levels;
+  /// L1 DTLB first.
+  std::vector<TLBLevelDesc> TLBs;
+  /// Cycles of one page walk whose page-table entries hit in the caches.
+  Sourced<double> PageWalkCycles;
+  /// Page walks in flight at once.
+  Sourced<unsigned> PageWalkers;
+  /// Non-temporal stores (movnt*) write whole lines to DRAM without
+  /// reading them first (no write-allocate).
+  Sourced<bool> NonTemporalStores;
+  /// Non-temporal store stream to DRAM: bytes stored per cycle.
+  Sourced<double> NTStoreBytesPerCycle;
+  /// The hardware prefetchers follow constant strides up to this many
+  /// bytes (they do not cross 4 KiB pages); larger strides, and addresses
+  /// that come from loaded values, pay each level's latency.
+  Sourced<unsigned> PrefetchStrideBytes;
+
+  /// The level named \p Name, or null.
+  const MemoryLevelDesc *level(llvm::StringRef Name) const;
+  MemoryLevelDesc *level(llvm::StringRef Name);
+};
+
 /// Which register-to-register moves are eliminated at rename.
 struct MoveEliminationDesc {
   Sourced<bool> GPR;     ///< mov r32/r64, r32/r64
@@ -311,6 +375,7 @@ struct MachineModel {
   MoveEliminationDesc MoveElimination;
   IdiomDesc Idioms;
   DividerDesc Divider;
+  MemoryHierarchyDesc MemoryHierarchy;
 
   /// A pipe held for several cycles by one operation shows in uops.info as
   /// a measured reciprocal throughput k times what the instruction's ports

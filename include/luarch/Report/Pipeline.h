@@ -26,6 +26,9 @@ struct PipelineOptions {
   SimOptions Sim;
   bool Sensitivity = false;
   SensitivityOptions SensitivityOpts;
+  /// Predict beyond L1 (needs the simulation): KernelReport::Memory.
+  bool Memory = false;
+  MemoryOptions MemoryOpts;
 };
 
 /// Analyses \p K with \p Decoder's model. The report points at \p K, which

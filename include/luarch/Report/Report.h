@@ -14,6 +14,7 @@
 #include "luarch/Model/DecodedInstr.h"
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Model/UopDecoder.h"
+#include "luarch/Report/MemoryPrediction.h"
 #include "luarch/Sim/Sensitivity.h"
 #include "luarch/Sim/Simulator.h"
 #include "llvm/Support/JSON.h"
@@ -38,6 +39,8 @@ struct KernelReport {
   std::string WhatIf;
   /// The sensitivity sweep, when it ran.
   std::optional<SensitivityReport> Sensitivity;
+  /// Predictions beyond L1 (data in L2, L3, DRAM), when asked for.
+  std::optional<MemoryPrediction> Memory;
   /// --measure: cycles per iteration measured on the host, how, or why not.
   std::optional<double> Measured;
   std::string MeasureDetail;

@@ -17,9 +17,79 @@
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/Descriptions.h"
 #include "IntelRules.h"
+#include "MemoryRules.h"
 
 namespace luarch {
 namespace descriptions {
+
+/// A Core i9-12900K's P-cores (8 P + 8 E cores, 30 MB L3, 5.1 GHz) with
+/// dual-channel DDR5-4800.
+static MemoryHierarchyDesc goldenCoveMemory() {
+  MemoryHierarchyDesc H;
+  MemoryLevelDesc L1 = memoryLevel("L1d");
+  L1.SizeKiB = {48, "[IntelOpt §2.1] 48 KB"};
+  L1.Ways = {12, "[IntelOpt §2.1] 12-way"};
+  L1.SharedByCores = {1, "private"};
+  L1.Inclusive = {false, "the first level"};
+  L1.LatencyCycles = {5, "[IntelOpt §2.1] 5 cycles"};
+  L1.LoadBytesPerCycle = {96, "[IntelOpt §2.1] three 256-bit loads per "
+                              "cycle (AVX-512 fused off on client parts)"};
+  L1.StoreBytesPerCycle = {64, "[IntelOpt §2.1] two 256-bit stores per "
+                               "cycle"};
+  L1.CopyBytesPerCycle = {128, "estimate: 64 bytes loaded and 64 stored per "
+                               "cycle"};
+  L1.MissBuffers = {16, "[C&C-GLC] 16 fill buffers"};
+  MemoryLevelDesc L2 = memoryLevel("L2");
+  L2.SizeKiB = {1280, "[IntelOpt §2.1] 1.25 MB"};
+  L2.Ways = {10, "[IntelOpt §2.1] 10-way"};
+  L2.SharedByCores = {1, "private"};
+  L2.Inclusive = {false, "non-inclusive of L1"};
+  L2.LatencyCycles = {15, "[IntelOpt §2.1] 15 cycles"};
+  L2.LoadBytesPerCycle = {48, "estimate: 64 bytes/cycle peak [IntelOpt "
+                              "§2.1], sustained as Skylake-SP's 52 of 64"};
+  setStoreCopyByECM(L2);
+  L2.MissBuffers = {48, "[IntelOpt §2.1] 48 outstanding L2 misses"};
+  MemoryLevelDesc L3 = memoryLevel("L3");
+  L3.SizeKiB = {30720, "a Core i9-12900K: 30 MB, 3 MB per P-core ring "
+                       "stop"};
+  L3.Ways = {12, "12-way"};
+  L3.SharedByCores = {16, "every core (8 P + 8 E on a Core i9-12900K)"};
+  L3.Inclusive = {false, "non-inclusive"};
+  L3.LatencyCycles = {65, "estimate: [C&C-GLC] about 14 ns at 4.9 GHz"};
+  L3.LoadBytesPerCycle = {20, "estimate: [C&C-GLC] one core reads the L3 "
+                              "at about 100 GB/s"};
+  setStoreCopyByECM(L3);
+  L3.MissBuffers = {48, "the L2 miss queue [IntelOpt §2.1]"};
+  MemoryLevelDesc D = dramLevel();
+  D.LatencyCycles = {450, "estimate: ~90 ns of DDR5 latency at 5 GHz"};
+  D.LoadBytesPerCycle = {6, "estimate: ~30 GB/s for one core on "
+                            "dual-channel DDR5-4800 (77 GB/s peak) at 5 "
+                            "GHz"};
+  setStoreCopyByECM(D);
+  H.Levels = {L1, L2, L3, D};
+  H.TLBs = {{"L1 DTLB",
+             {96, "[IntelOpt §2.1] 96 entries (loads)"},
+             {32, "[IntelOpt §2.1] 32 entries"},
+             {8, "[IntelOpt §2.1] 8 entries"}},
+            {"L2 TLB",
+             {2048, "[IntelOpt §2.1] 2048-entry STLB for 4 KB and 2 MB "
+                    "pages"},
+             {2048, "[IntelOpt §2.1] shared with 4 KB pages"},
+             {1024, "[IntelOpt §2.1] 1024 entries"}}};
+  H.PageWalkCycles = {26, "estimate: Sandy Bridge's measured 26 cycles "
+                          "([Palomares §5.4]); not measured on Golden "
+                          "Cove"};
+  H.PageWalkers = {4, "[IntelOpt §2.1] four page walkers"};
+  H.NonTemporalStores = {true, "[IntelOpt §7.4] streaming stores skip the "
+                               "read for ownership"};
+  H.NTStoreBytesPerCycle = {6, "estimate: each line crosses to DRAM once, "
+                               "as a load stream's"};
+  H.PrefetchStrideBytes = {2048, "[IntelOpt §2.1] IP-based stride "
+                                 "prefetcher up to 2 KB strides, as since "
+                                 "Sandy Bridge; the streamers stay within "
+                                 "a 4 KB page"};
+  return H;
+}
 
 MachineModel makeAlderLake() {
   MachineModel M;
@@ -112,6 +182,7 @@ MachineModel makeAlderLake() {
   M.MoveElimination.Vector = {true, "[uops.info] MOVAPS_0F28: 0 uops "
                                     "executed"};
   setSandyBridgeIdioms(M);
+  M.MemoryHierarchy = goldenCoveMemory();
   return M;
 }
 

@@ -14,9 +14,85 @@
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/Descriptions.h"
 #include "IntelRules.h"
+#include "MemoryRules.h"
 
 namespace luarch {
 namespace descriptions {
+
+/// A Core i7-4770 (4 cores, 8 MiB L3, 3.4 GHz) with dual-channel
+/// DDR3-1600.
+static MemoryHierarchyDesc haswellMemory() {
+  MemoryHierarchyDesc H;
+  MemoryLevelDesc L1 = memoryLevel("L1d");
+  L1.SizeKiB = {32, "[IntelOpt §2.4] 32 KB"};
+  L1.Ways = {8, "[IntelOpt §2.4] 8-way"};
+  L1.SharedByCores = {1, "private"};
+  L1.Inclusive = {false, "the first level"};
+  L1.LatencyCycles = {4, "[IntelOpt §2.4] 4 cycles (load-to-use, simple "
+                         "address)"};
+  L1.LoadBytesPerCycle = {64, "[IntelOpt §2.4] two 32-byte loads per cycle"};
+  L1.StoreBytesPerCycle = {32, "[IntelOpt §2.4] one 32-byte store per "
+                               "cycle"};
+  L1.CopyBytesPerCycle = {64, "estimate: 32 bytes loaded and 32 stored per "
+                              "cycle; [IntelOpt §2.3] Broadwell L1 "
+                              "sustained 93 of 96 bytes/cycle"};
+  L1.MissBuffers = {10, "[IntelOpt §2.4] 10 line fill buffers as on Sandy "
+                        "Bridge"};
+  MemoryLevelDesc L2 = memoryLevel("L2");
+  L2.SizeKiB = {256, "[IntelOpt §2.4] 256 KB"};
+  L2.Ways = {8, "[IntelOpt §2.4] 8-way"};
+  L2.SharedByCores = {1, "private"};
+  L2.Inclusive = {false, "neither inclusive nor exclusive of L1 (as Sandy "
+                         "Bridge)"};
+  L2.LatencyCycles = {12, "[IntelOpt §2.3] Broadwell: 12 cycles (table "
+                          "comparing it with Skylake Server)"};
+  L2.LoadBytesPerCycle = {25, "[IntelOpt §2.3] Broadwell: 25 bytes/cycle "
+                              "sustained of 32 peak; [Downs] no more than "
+                              "32 bytes/cycle from L2 before Skylake"};
+  setStoreCopyByECM(L2);
+  L2.MissBuffers = {16, "estimate: the 16-entry superqueue"};
+  MemoryLevelDesc L3 = memoryLevel("L3");
+  L3.SizeKiB = {8192, "a Core i7-4770: 8 MB, a 2 MB slice per core"};
+  L3.Ways = {16, "16-way (8 MB parts)"};
+  L3.SharedByCores = {4, "every core of the ring (4 on a Core i7-4770)"};
+  L3.Inclusive = {true, "[IntelOpt §2.4] inclusive LLC"};
+  L3.LatencyCycles = {36, "estimate: [7-cpu] about 36 cycles on a Core "
+                          "i7-4770 (not re-verified); [IntelOpt §2.3] "
+                          "50-60 on Broadwell server parts (longer ring)"};
+  L3.LoadBytesPerCycle = {14, "[IntelOpt §2.3] Broadwell: 14 bytes/cycle "
+                              "sustained of 16 peak"};
+  setStoreCopyByECM(L3);
+  L3.MissBuffers = {16, "estimate: the L2 superqueue"};
+  MemoryLevelDesc D = dramLevel();
+  D.LatencyCycles = {230, "estimate: ~65 ns of DDR3 latency plus the L3 "
+                          "miss path at 3.4 GHz"};
+  D.LoadBytesPerCycle = {6, "estimate: ~20 GB/s for one core on "
+                            "dual-channel DDR3-1600 (25.6 GB/s peak) at "
+                            "3.4 GHz"};
+  setStoreCopyByECM(D);
+  H.Levels = {L1, L2, L3, D};
+  H.TLBs = {{"L1 DTLB",
+             {64, "[IntelOpt §2.4] 64 entries, 4-way"},
+             {32, "[IntelOpt §2.4] 32 entries"},
+             {4, "[IntelOpt §2.4] 4 entries"}},
+            {"L2 TLB",
+             {1024, "[IntelOpt §2.4] 1024-entry STLB for 4 KB and 2 MB "
+                    "pages"},
+             {1024, "[IntelOpt §2.4] shared with 4 KB pages"},
+             {0, "[IntelOpt §2.4] none"}}};
+  H.PageWalkCycles = {26, "as Sandy Bridge ([Palomares §5.4], measured "
+                          "there); not measured on Haswell"};
+  H.PageWalkers = {1, "[IntelOpt §2.5] Skylake does two page walks in "
+                      "parallel, earlier generations one"};
+  H.NonTemporalStores = {true, "[IntelOpt §7.4] streaming stores skip the "
+                               "read for ownership"};
+  H.NTStoreBytesPerCycle = {6, "estimate: each line crosses to DRAM once, "
+                               "as a load stream's"};
+  H.PrefetchStrideBytes = {2048, "[IntelOpt §2.4] IP-based stride "
+                                 "prefetcher up to 2 KB strides; the "
+                                 "streamers stay within a 4 KB page"};
+  return H;
+}
 
 MachineModel makeHaswell() {
   MachineModel M;
@@ -109,6 +185,7 @@ MachineModel makeHaswell() {
   M.MoveElimination.Vector = {true, "[IntelOpt §3.5.1.12]; [uops.info] "
                                     "MOVAPS_0F28: 0 uops executed"};
   setSandyBridgeIdioms(M);
+  M.MemoryHierarchy = haswellMemory();
   return M;
 }
 
@@ -123,6 +200,15 @@ MachineModel makeBroadwell() {
   M.UopsInfoTable = "broadwell";
   M.PortsSource = "[IntelOpt §2.4] Broadwell keeps Haswell's ports; "
                   "[uops.info] broadwell table";
+  MemoryHierarchyDesc &H = M.MemoryHierarchy;
+  H.TLBs[1].Entries4K = {1536, "[IntelOpt §2.4] Broadwell: 1536-entry "
+                               "STLB"};
+  H.TLBs[1].Entries2M = {1536, "[IntelOpt §2.4] Broadwell: shared with 4 "
+                               "KB pages"};
+  H.TLBs[1].Entries1G = {16, "[IntelOpt §2.4] Broadwell: 16 entries for 1 "
+                             "GB pages"};
+  H.PageWalkers = {2, "[Palomares §5.4] Broadwell can do two page walks "
+                      "in parallel"};
   return M;
 }
 

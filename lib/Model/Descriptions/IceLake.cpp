@@ -19,9 +19,76 @@
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/Descriptions.h"
 #include "IntelRules.h"
+#include "MemoryRules.h"
 
 namespace luarch {
 namespace descriptions {
+
+/// A Core i7-1065G7 (4 cores, 8 MB L3, 3.9 GHz) with LPDDR4X-3733.
+static MemoryHierarchyDesc iceLakeClientMemory() {
+  MemoryHierarchyDesc H;
+  MemoryLevelDesc L1 = memoryLevel("L1d");
+  L1.SizeKiB = {48, "[IntelOpt §2.2] 48 KB (up from 32 KB)"};
+  L1.Ways = {12, "[IntelOpt §2.2] 12-way"};
+  L1.SharedByCores = {1, "private"};
+  L1.Inclusive = {false, "the first level"};
+  L1.LatencyCycles = {5, "[IntelOpt §2.2] 5 cycles"};
+  L1.LoadBytesPerCycle = {128, "[IntelOpt §2.2] two 64-byte loads per "
+                               "cycle"};
+  L1.StoreBytesPerCycle = {64, "[IntelOpt §2.2] two stores per cycle, 64 "
+                               "bytes per cycle to the L1"};
+  L1.CopyBytesPerCycle = {128, "estimate: 64 bytes loaded and 64 stored per "
+                               "cycle"};
+  L1.MissBuffers = {12, "estimate: as Skylake's 12 fill buffers"};
+  MemoryLevelDesc L2 = memoryLevel("L2");
+  L2.SizeKiB = {512, "[IntelOpt §2.2] 512 KB"};
+  L2.Ways = {8, "[IntelOpt §2.2] 8-way"};
+  L2.SharedByCores = {1, "private"};
+  L2.Inclusive = {false, "neither inclusive nor exclusive of L1"};
+  L2.LatencyCycles = {13, "[IntelOpt §2.2] 13 cycles"};
+  L2.LoadBytesPerCycle = {48, "estimate: 64 bytes/cycle peak [IntelOpt "
+                              "§2.2], sustained as Skylake-SP's 52 of 64"};
+  setStoreCopyByECM(L2);
+  L2.MissBuffers = {32, "estimate: Sunny Cove's larger L2 miss queue "
+                        "(48 on Golden Cove, 16 before)"};
+  MemoryLevelDesc L3 = memoryLevel("L3");
+  L3.SizeKiB = {8192, "a Core i7-1065G7: 8 MB, 2 MB per core"};
+  L3.Ways = {16, "16-way"};
+  L3.SharedByCores = {4, "every core of the ring (4 on a Core i7-1065G7)"};
+  L3.Inclusive = {true, "estimate: inclusive as on earlier client rings"};
+  L3.LatencyCycles = {42, "estimate: as Skylake's 44 [IntelOpt §2.5] on a "
+                          "4-core ring"};
+  L3.LoadBytesPerCycle = {18, "estimate: as Skylake's 18 [IntelOpt §2.5]"};
+  setStoreCopyByECM(L3);
+  L3.MissBuffers = {32, "estimate: the L2 miss queue"};
+  MemoryLevelDesc D = dramLevel();
+  D.LatencyCycles = {350, "estimate: ~90 ns of LPDDR4X latency at 3.9 "
+                          "GHz"};
+  D.LoadBytesPerCycle = {5, "estimate: ~20 GB/s for one core at 3.9 GHz"};
+  setStoreCopyByECM(D);
+  H.Levels = {L1, L2, L3, D};
+  H.TLBs = {{"L1 DTLB",
+             {64, "[IntelOpt §2.2] 64 entries"},
+             {32, "[IntelOpt §2.2] 32 entries"},
+             {8, "[IntelOpt §2.2] 8 entries"}},
+            {"L2 TLB",
+             {2048, "[IntelOpt §2.2] 2048-entry STLB for 4 KB and 2 MB "
+                    "pages"},
+             {2048, "[IntelOpt §2.2] shared with 4 KB pages"},
+             {1024, "[IntelOpt §2.2] 1024 entries"}}};
+  H.PageWalkCycles = {26, "estimate: Sandy Bridge's measured 26 cycles "
+                          "([Palomares §5.4]); not measured on Sunny Cove"};
+  H.PageWalkers = {2, "estimate: two, as Skylake [IntelOpt §2.5]"};
+  H.NonTemporalStores = {true, "[IntelOpt §7.4] streaming stores skip the "
+                               "read for ownership"};
+  H.NTStoreBytesPerCycle = {5, "estimate: each line crosses to DRAM once, "
+                               "as a load stream's"};
+  H.PrefetchStrideBytes = {2048, "[IntelOpt §2.2] IP-based stride "
+                                 "prefetcher up to 2 KB strides, as since "
+                                 "Sandy Bridge; the streamers stay within "
+                                 "a 4 KB page"};
+  return H;
+}
 
 MachineModel makeIceLakeClient() {
   MachineModel M;
@@ -110,7 +177,15 @@ MachineModel makeIceLakeClient() {
   M.MoveElimination.Vector = {true, "[uops.info] MOVAPS_0F28 (XMM, XMM): 0 "
                                     "uops executed"};
   setSandyBridgeIdioms(M);
+  M.MemoryHierarchy = iceLakeClientMemory();
   return M;
+}
+
+/// Willow Cove's and Ice Lake-SP's 1.25 MB L2 (20-way, 14 cycles).
+static void setLargeL2(MemoryLevelDesc &L2) {
+  L2.SizeKiB = {1280, "[IntelOpt §2.1] 1.25 MB (Willow Cove, Ice Lake-SP)"};
+  L2.Ways = {20, "[IntelOpt §2.1] 20-way"};
+  L2.LatencyCycles = {14, "[IntelOpt §2.1] 14 cycles"};
 }
 
 MachineModel makeIceLakeServer() {
@@ -123,6 +198,27 @@ MachineModel makeIceLakeServer() {
   M.Description = "Ice Lake-SP (Sunny Cove), Xeon Scalable 3rd gen.";
   M.PortsSource = "[IntelOpt §2.2] Sunny Cove ports; [uops.info] icelake "
                   "(client) table — no server measurements";
+  // A Xeon Platinum 8380: 40 cores, 60 MB L3, 2.3-3.4 GHz, eight
+  // DDR4-3200 channels.
+  MemoryHierarchyDesc &H = M.MemoryHierarchy;
+  setLargeL2(*H.level("L2"));
+  MemoryLevelDesc &L3 = *H.level("L3");
+  L3.SizeKiB = {61440, "a Xeon Platinum 8380: 40 x 1.5 MB"};
+  L3.Ways = {12, "12-way"};
+  L3.SharedByCores = {40, "every core of the mesh (40 on a Platinum 8380)"};
+  L3.Inclusive = {false, "non-inclusive, as Skylake-SP's [IntelOpt §2.3]"};
+  L3.LatencyCycles = {75, "estimate: Skylake-SP's 50-70 cycles [IntelOpt "
+                          "§2.3] on a larger mesh"};
+  L3.LoadBytesPerCycle = {15, "estimate: Skylake-SP's 15 bytes/cycle "
+                              "[IntelOpt §2.3]"};
+  setStoreCopyByECM(L3);
+  MemoryLevelDesc &D = *H.level("DRAM");
+  D.LatencyCycles = {330, "estimate: ~100 ns on the mesh at 3.3 GHz"};
+  D.LoadBytesPerCycle = {4, "estimate: ~13 GB/s for one mesh core at 3.3 "
+                            "GHz"};
+  setStoreCopyByECM(D);
+  H.NTStoreBytesPerCycle = {4, "estimate: each line crosses to DRAM once, "
+                               "as a load stream's"};
   return M;
 }
 
@@ -133,6 +229,15 @@ MachineModel makeTigerLake() {
   M.UopsInfoTable = "tigerlake";
   M.PortsSource = "[IntelOpt §2.1] Willow Cove keeps Sunny Cove's ports; "
                   "[uops.info] tigerlake table";
+  // A Core i7-1185G7: 4 cores, 12 MB L3 (3 MB per core), 4.8 GHz.
+  MemoryHierarchyDesc &H = M.MemoryHierarchy;
+  setLargeL2(*H.level("L2"));
+  MemoryLevelDesc &L3 = *H.level("L3");
+  L3.SizeKiB = {12288, "a Core i7-1185G7: 12 MB, 3 MB per core"};
+  L3.Ways = {12, "12-way"};
+  L3.Inclusive = {false, "non-inclusive (the L2 grew to 1.25 MB)"};
+  L3.LatencyCycles = {50, "estimate: Skylake's 44 [IntelOpt §2.5] plus a "
+                          "larger, non-inclusive L3"};
   return M;
 }
 
@@ -145,6 +250,10 @@ MachineModel makeRocketLake() {
                   "to 14 nm; [uops.info] rocketlake table";
   M.MoveElimination.GPR = {true, "[uops.info] rocketlake MOV_89 (R64, "
                                  "R64): 0 uops executed (no ICL065)"};
+  // A Core i9-11900K: 8 cores, 16 MB L3, 5.1 GHz, dual-channel DDR4-3200.
+  MemoryLevelDesc &L3 = *M.MemoryHierarchy.level("L3");
+  L3.SizeKiB = {16384, "a Core i9-11900K: 16 MB, 2 MB per core"};
+  L3.SharedByCores = {8, "every core of the ring (8 on a Core i9-11900K)"};
   return M;
 }
 

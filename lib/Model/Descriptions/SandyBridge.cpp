@@ -18,9 +18,84 @@
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/Descriptions.h"
 #include "IntelRules.h"
+#include "MemoryRules.h"
 
 namespace luarch {
 namespace descriptions {
+
+/// A Core i7-2600 (4 cores, 8 MiB L3, 3.4 GHz) with dual-channel DDR3.
+static MemoryHierarchyDesc sandyBridgeMemory() {
+  MemoryHierarchyDesc H;
+  MemoryLevelDesc L1 = memoryLevel("L1d");
+  L1.SizeKiB = {32, "[IntelOpt §2.6] 32 KB L1 data cache"};
+  L1.Ways = {8, "[IntelOpt §2.6] 8-way"};
+  L1.SharedByCores = {1, "private"};
+  L1.Inclusive = {false, "the first level"};
+  L1.LatencyCycles = {4, "[IntelOpt §2.6] 4 cycles (load-to-use, simple "
+                         "address)"};
+  L1.LoadBytesPerCycle = {31.7, "[Palomares Table 4.3] 31.74 measured with "
+                                "vmovaps on a Sandy Bridge-EP E5-2680; two "
+                                "16-byte loads per cycle [IntelOpt §2.6]"};
+  L1.StoreBytesPerCycle = {16, "[IntelOpt §2.6] one 16-byte store per "
+                               "cycle"};
+  L1.CopyBytesPerCycle = {32, "estimate: 16 bytes loaded and 16 stored per "
+                              "cycle, the store port's limit"};
+  L1.MissBuffers = {10, "[IntelOpt §2.6] 10 line fill buffers"};
+  MemoryLevelDesc L2 = memoryLevel("L2");
+  L2.SizeKiB = {256, "[IntelOpt §2.6] 256 KB unified L2"};
+  L2.Ways = {8, "[IntelOpt §2.6] 8-way"};
+  L2.SharedByCores = {1, "private"};
+  L2.Inclusive = {false, "[IntelOpt §2.6] neither inclusive nor "
+                         "exclusive of L1"};
+  L2.LatencyCycles = {12, "[IntelOpt §2.6] 12 cycles"};
+  L2.LoadBytesPerCycle = {17, "[Palomares Table 4.3] 15.1 (vmovaps) to 18.2 "
+                              "(movaps) measured on a Sandy Bridge-EP "
+                              "E5-2680"};
+  setStoreCopyByECM(L2);
+  L2.MissBuffers = {16, "estimate: the 16-entry superqueue of Nehalem "
+                        "[IntelOpt §2.6]"};
+  MemoryLevelDesc L3 = memoryLevel("L3");
+  L3.SizeKiB = {8192, "a Core i7-2600: 8 MB, a 2 MB slice per core "
+                      "[IntelOpt §2.6]"};
+  L3.Ways = {16, "[IntelOpt §2.6] 16-way (8 MB parts)"};
+  L3.SharedByCores = {4, "every core of the ring (4 on a Core i7-2600)"};
+  L3.Inclusive = {true, "[IntelOpt §2.6] the LLC is inclusive of all "
+                        "cores' L1 and L2"};
+  L3.LatencyCycles = {28, "[IntelOpt §2.6] 26-31 cycles"};
+  L3.LoadBytesPerCycle = {10.8, "[Palomares Table 4.3] 10.6-10.8 measured "
+                                "on a Sandy Bridge-EP E5-2680"};
+  setStoreCopyByECM(L3);
+  L3.MissBuffers = {16, "estimate: the L2 superqueue"};
+  MemoryLevelDesc D = dramLevel();
+  D.LatencyCycles = {200, "estimate: ~60 ns of local DRAM latency "
+                          "[Levinthal] at 3.4 GHz"};
+  D.LoadBytesPerCycle = {5.1, "[Palomares Table 4.3] 5.10 measured on a "
+                              "Sandy Bridge-EP E5-2680 (one core)"};
+  setStoreCopyByECM(D);
+  H.Levels = {L1, L2, L3, D};
+  H.TLBs = {{"L1 DTLB",
+             {64, "[IntelOpt §2.6] 64 entries, 4-way"},
+             {32, "[IntelOpt §2.6] 32 entries"},
+             {4, "[IntelOpt §2.6] 4 entries"}},
+            {"L2 TLB",
+             {512, "[IntelOpt §2.6] shared 512-entry STLB, 4 KB pages "
+                   "only"},
+             {0, "[IntelOpt §2.6] 4 KB pages only"},
+             {0, "[IntelOpt §2.6] 4 KB pages only"}}};
+  H.PageWalkCycles = {26, "[Palomares §5.4] a TLB-miss node of 1/26 per "
+                          "cycle, measured on Sandy Bridge (hqr_15_se)"};
+  H.PageWalkers = {1, "[IntelOpt §2.5] Skylake does two page walks in "
+                      "parallel, earlier generations one"};
+  H.NonTemporalStores = {true, "[IntelOpt §7.4] streaming stores write "
+                               "combine whole lines without a read for "
+                               "ownership"};
+  H.NTStoreBytesPerCycle = {5.1, "estimate: each line crosses to DRAM once, "
+                                 "as a load stream's"};
+  H.PrefetchStrideBytes = {2048, "[IntelOpt §2.6] the IP-based stride "
+                                 "prefetcher detects strides up to 2 KB; "
+                                 "the streamers stay within a 4 KB page"};
+  return H;
+}
 
 MachineModel makeSandyBridge() {
   MachineModel M;
@@ -97,8 +172,8 @@ MachineModel makeSandyBridge() {
   Mem.StoreForwardBlockLatency = {13, "LLVM X86AvoidStoreForwardingBlocks "
                                       "(reviews.llvm.org/D41330): ~13 "
                                       "cycles"};
-  Mem.LoadsPerCycle = {2, "[IntelOpt §2.6.5] two loads per cycle (p2, p3)"};
-  Mem.StoresPerCycle = {1, "[IntelOpt §2.6.5] one store per cycle (p4)"};
+  Mem.LoadsPerCycle = {2, "[IntelOpt §2.6] two loads per cycle (p2, p3)"};
+  Mem.StoresPerCycle = {1, "[IntelOpt §2.6] one store per cycle (p4)"};
 
   setSandyBridgeMacroFusion(M);
   setSandyBridgeMicroFusion(M);
@@ -114,6 +189,7 @@ MachineModel makeSandyBridge() {
                                   "with Ivy Bridge"};
   M.MoveElimination.Vector = {false, "[Agner §9.12] (Ivy Bridge and later)"};
   setSandyBridgeIdioms(M);
+  M.MemoryHierarchy = sandyBridgeMemory();
   // LLVM's SandyBridge model: SBPort0..SBPort5 (names end in the port).
   return M;
 }

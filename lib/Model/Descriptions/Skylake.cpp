@@ -16,9 +16,80 @@
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/Descriptions.h"
 #include "IntelRules.h"
+#include "MemoryRules.h"
 
 namespace luarch {
 namespace descriptions {
+
+/// A Core i7-6700K (4 cores, 8 MiB L3, 4.0 GHz) with dual-channel
+/// DDR4-2133.
+static MemoryHierarchyDesc skylakeMemory() {
+  MemoryHierarchyDesc H;
+  MemoryLevelDesc L1 = memoryLevel("L1d");
+  L1.SizeKiB = {32, "[IntelOpt §2.5] cache parameters table: 32 KB"};
+  L1.Ways = {8, "[IntelOpt §2.5] 8-way"};
+  L1.SharedByCores = {1, "private"};
+  L1.Inclusive = {false, "the first level"};
+  L1.LatencyCycles = {4, "[IntelOpt §2.5] 4 cycles (fastest load-to-use)"};
+  L1.LoadBytesPerCycle = {64, "[IntelOpt §2.5] peak 2 x 32-byte loads per "
+                              "cycle"};
+  L1.StoreBytesPerCycle = {32, "[IntelOpt §2.5] one 32-byte store per "
+                               "cycle"};
+  L1.CopyBytesPerCycle = {64, "estimate: 32 bytes loaded and 32 stored per "
+                              "cycle; [IntelOpt §2.5] ~81 bytes/cycle "
+                              "sustained of 96 peak"};
+  L1.MissBuffers = {12, "[WikiChip] 12 fill buffers (10 before Skylake)"};
+  MemoryLevelDesc L2 = memoryLevel("L2");
+  L2.SizeKiB = {256, "[IntelOpt §2.5] 256 KB"};
+  L2.Ways = {4, "[IntelOpt §2.5] 4-way (8-way before Skylake)"};
+  L2.SharedByCores = {1, "private"};
+  L2.Inclusive = {false, "neither inclusive nor exclusive of L1"};
+  L2.LatencyCycles = {12, "[IntelOpt §2.5] 12 cycles"};
+  L2.LoadBytesPerCycle = {29, "[IntelOpt §2.5] ~29 bytes/cycle sustained "
+                              "of 64 peak; [Downs] ~43 with a special "
+                              "access order"};
+  setStoreCopyByECM(L2);
+  L2.MissBuffers = {16, "estimate: the 16-entry superqueue"};
+  MemoryLevelDesc L3 = memoryLevel("L3");
+  L3.SizeKiB = {8192, "a Core i7-6700K: 8 MB; [IntelOpt §2.5] up to 2 MB "
+                      "per core"};
+  L3.Ways = {16, "[IntelOpt §2.5] up to 16 ways"};
+  L3.SharedByCores = {4, "every core of the ring (4 on a Core i7-6700K)"};
+  L3.Inclusive = {true, "[AnandTech-SKX] Skylake-S: fully inclusive L3"};
+  L3.LatencyCycles = {44, "[IntelOpt §2.5] 44 cycles"};
+  L3.LoadBytesPerCycle = {18, "[IntelOpt §2.5] ~18 bytes/cycle sustained "
+                              "of 32 peak"};
+  setStoreCopyByECM(L3);
+  L3.MissBuffers = {16, "estimate: the L2 superqueue"};
+  MemoryLevelDesc D = dramLevel();
+  D.LatencyCycles = {250, "estimate: ~60 ns of DDR4 latency plus the L3 "
+                          "miss path at 4 GHz"};
+  D.LoadBytesPerCycle = {5, "estimate: ~20 GB/s for one core on "
+                            "dual-channel DDR4-2133 (34 GB/s peak) at 4 GHz"};
+  setStoreCopyByECM(D);
+  H.Levels = {L1, L2, L3, D};
+  H.TLBs = {{"L1 DTLB",
+             {64, "[IntelOpt §2.5] TLB parameters table: 64 entries, "
+                  "4-way"},
+             {32, "[IntelOpt §2.5] 32 entries"},
+             {4, "[IntelOpt §2.5] 4 entries"}},
+            {"L2 TLB",
+             {1536, "[IntelOpt §2.5] 1536-entry STLB for 4 KB and 2 MB "
+                    "pages"},
+             {1536, "[IntelOpt §2.5] shared with 4 KB pages"},
+             {16, "[IntelOpt §2.5] 16 entries"}}};
+  H.PageWalkCycles = {26, "estimate: Sandy Bridge's measured 26 cycles "
+                          "([Palomares §5.4]); not measured on Skylake"};
+  H.PageWalkers = {2, "[IntelOpt §2.5] two page walks in parallel"};
+  H.NonTemporalStores = {true, "[IntelOpt §7.4] streaming stores skip the "
+                               "read for ownership"};
+  H.NTStoreBytesPerCycle = {5, "estimate: each line crosses to DRAM once, "
+                               "as a load stream's"};
+  H.PrefetchStrideBytes = {2048, "[IntelOpt §2.5] IP-based stride "
+                                 "prefetcher up to 2 KB strides; the "
+                                 "streamers stay within a 4 KB page"};
+  return H;
+}
 
 MachineModel makeSkylake() {
   MachineModel M;
@@ -123,6 +194,7 @@ MachineModel makeSkylake() {
   M.MoveElimination.Vector = {true, "[IntelOpt §3.5.1.12]; [uops.info] "
                                     "MOVAPS_0F28: 0 uops executed"};
   setSandyBridgeIdioms(M);
+  M.MemoryHierarchy = skylakeMemory();
   return M;
 }
 

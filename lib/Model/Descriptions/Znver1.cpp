@@ -48,9 +48,91 @@
 //
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/Descriptions.h"
+#include "MemoryRules.h"
 
 namespace luarch {
 namespace descriptions {
+
+/// A Ryzen 7 1800X (two 4-core CCXs, 8 MB L3 each, 3.6-4.0 GHz) with
+/// dual-channel DDR4. AMD's L2 fills and evictions use separate paths:
+/// store and copy streams are estimated at the load stream's bandwidth, as
+/// measured on Zen 4 (the EPYC 9004 host, eval/memory/znver4-probe.json).
+static MemoryHierarchyDesc zenMemory() {
+  MemoryHierarchyDesc H;
+  MemoryLevelDesc L1 = memoryLevel("L1d");
+  L1.SizeKiB = {32, "[AMDOpt17h ch. 2] 32 KB"};
+  L1.Ways = {8, "[AMDOpt17h ch. 2] 8-way"};
+  L1.SharedByCores = {1, "private"};
+  L1.Inclusive = {false, "the first level"};
+  L1.LatencyCycles = {4, "[AMDOpt17h ch. 2] 4-cycle integer load-to-use"};
+  L1.LoadBytesPerCycle = {32, "[AMDOpt17h ch. 2] two 128-bit loads per "
+                              "cycle"};
+  L1.StoreBytesPerCycle = {16, "[AMDOpt17h ch. 2] one 128-bit store per "
+                               "cycle"};
+  L1.CopyBytesPerCycle = {32, "estimate: 16 bytes loaded and 16 stored per "
+                              "cycle, the store's limit"};
+  L1.MissBuffers = {22, "estimate: 22 miss address buffers (the figure "
+                        "third parties give for Zen and Zen 2)"};
+  MemoryLevelDesc L2 = memoryLevel("L2");
+  L2.SizeKiB = {512, "[AMDOpt17h ch. 2] 512 KB"};
+  L2.Ways = {8, "[AMDOpt17h ch. 2] 8-way"};
+  L2.SharedByCores = {1, "private"};
+  L2.Inclusive = {true, "[AMDOpt17h ch. 2] inclusive of the L1 caches"};
+  L2.LatencyCycles = {17, "[AnandTech-Zen+] 4.6 ns on Zen: ~17 cycles at "
+                          "3.6 GHz"};
+  L2.LoadBytesPerCycle = {28, "estimate: the 32-byte L2-to-L1 path "
+                              "[AMDOpt17h ch. 2], sustained at Zen 4's "
+                              "measured fraction"};
+  L2.StoreBytesPerCycle = {28, "estimate: as the load stream (separate "
+                               "fill and eviction paths; measured so on Zen "
+                               "4)"};
+  L2.CopyBytesPerCycle = {28, "estimate: as the load stream (measured so on "
+                              "Zen 4)"};
+  L2.MissBuffers = {32, "estimate"};
+  MemoryLevelDesc L3 = memoryLevel("L3");
+  L3.SizeKiB = {8192, "[AMDOpt17h ch. 2] 8 MB per CCX (a Ryzen 7 1800X has "
+                      "two)"};
+  L3.Ways = {16, "[AMDOpt17h ch. 2] 16-way"};
+  L3.SharedByCores = {4, "[AMDOpt17h ch. 2] the 4 cores of a CCX"};
+  L3.Inclusive = {false, "[AMDOpt17h ch. 2] a victim cache of the L2s "
+                         "(mostly exclusive)"};
+  L3.LatencyCycles = {40, "[AnandTech-Zen+] 11.0 ns on Zen: ~40 cycles at "
+                          "3.6 GHz"};
+  L3.LoadBytesPerCycle = {16, "estimate: half the L2's (the 32-byte path "
+                              "shared with the L2 fills)"};
+  L3.StoreBytesPerCycle = {16, "estimate: as the load stream"};
+  L3.CopyBytesPerCycle = {16, "estimate: as the load stream"};
+  L3.MissBuffers = {32, "estimate: the L2's"};
+  MemoryLevelDesc D = dramLevel();
+  D.LatencyCycles = {270, "[AnandTech-Zen+] 74 ns on Zen (DDR4-3200): "
+                          "~270 cycles at 3.6 GHz"};
+  D.LoadBytesPerCycle = {5, "estimate: ~18 GB/s for one core at 3.6 GHz"};
+  setStoreCopyByECM(D);
+  H.Levels = {L1, L2, L3, D};
+  H.TLBs = {{"L1 DTLB",
+             {64, "[AMDOpt17h ch. 2] 64 entries, fully associative, every "
+                  "page size"},
+             {64, "[AMDOpt17h ch. 2] shared by every page size"},
+             {64, "[AMDOpt17h ch. 2] shared by every page size"}},
+            {"L2 TLB",
+             {1536, "[AMDOpt17h ch. 2]; [WikiChip-Zen2] 1536 entries on "
+                    "Zen, 4 KB and 2 MB pages"},
+             {1536, "shared with 4 KB pages"},
+             {0, "1 GB pages are smashed into 2 MB entries "
+                 "[WikiChip-Zen2]"}}};
+  H.PageWalkCycles = {30, "estimate: Intel's measured 26 [Palomares "
+                          "§5.4], rounded up"};
+  H.PageWalkers = {2, "[WikiChip-Zen2] two page table walkers (as Zen)"};
+  H.NonTemporalStores = {true, "[AMDOpt17h ch. 2] non-temporal stores "
+                               "combine whole lines without a read"};
+  H.NTStoreBytesPerCycle = {5, "estimate: each line crosses to DRAM once, "
+                               "as a load stream's"};
+  H.PrefetchStrideBytes = {4096, "estimate: the stride and stream "
+                                 "prefetchers [AMDOpt17h ch. 2] do not "
+                                 "cross a 4 KB page; strides within one "
+                                 "are assumed followed"};
+  return H;
+}
 
 MachineModel makeZnver1() {
   MachineModel M;
@@ -201,6 +283,7 @@ MachineModel makeZnver1() {
                                          "[LLVM-Zn3]"};
   M.Idioms.OnesIdioms = {true, "not documented for Zen 1; PCMPEQ x,x is "
                                "dependency-breaking on Zen 3 [LLVM-Zn3]"};
+  M.MemoryHierarchy = zenMemory();
   return M;
 }
 

@@ -39,6 +39,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/Descriptions.h"
+#include "MemoryRules.h"
 
 namespace luarch {
 namespace descriptions {
@@ -129,6 +130,36 @@ MachineModel makeZnver2() {
                           "M64) 0.5 cycles"};
   Mem.StoresPerCycle = {1, "[AnandTech-Zen2] one 256-bit write per cycle; "
                            "[uops.info] MOV (M64, R64) 1.0 cycle"};
+  // A Ryzen 9 3900X (four 3-core CCXs, 16 MB L3 each, 4.6 GHz boost) with
+  // dual-channel DDR4-3200.
+  MemoryHierarchyDesc &H = M.MemoryHierarchy;
+  MemoryLevelDesc &L1 = *H.level("L1d");
+  L1.LoadBytesPerCycle = {64, "[AnandTech-Zen2] two 256-bit loads per "
+                              "cycle"};
+  L1.StoreBytesPerCycle = {32, "[AnandTech-Zen2] one 256-bit store per "
+                               "cycle"};
+  L1.CopyBytesPerCycle = {64, "estimate: 32 bytes loaded and 32 stored per "
+                              "cycle"};
+  MemoryLevelDesc &L2 = *H.level("L2");
+  L2.LatencyCycles = {12, "[AnandTech-Zen2] 12 cycles (down from 17)"};
+  MemoryLevelDesc &L3 = *H.level("L3");
+  L3.SizeKiB = {16384, "[AnandTech-Zen2] 16 MB per CCX (doubled)"};
+  L3.LatencyCycles = {39, "estimate: about 39 cycles, as third parties "
+                          "measured"};
+  MemoryLevelDesc &D = *H.level("DRAM");
+  D.LatencyCycles = {320, "estimate: ~75 ns through the I/O die at 4.2 "
+                          "GHz"};
+  D.LoadBytesPerCycle = {6, "estimate: one CCD reads 32 bytes per fabric "
+                            "cycle [AnandTech-Zen2]; ~25 GB/s for one core "
+                            "at 4.2 GHz"};
+  D.StoreBytesPerCycle = {3, "estimate [ECM]: half the load bandwidth"};
+  D.CopyBytesPerCycle = {4, "estimate [ECM]: two thirds of the load "
+                            "bandwidth"};
+  H.TLBs[1].Entries4K = {2048, "[WikiChip-Zen2] 2048 entries (up from "
+                               "1536), 4 KB and 2 MB pages"};
+  H.TLBs[1].Entries2M = {2048, "[WikiChip-Zen2] shared with 4 KB pages"};
+  H.NTStoreBytesPerCycle = {6, "estimate: each line crosses to DRAM once, "
+                               "as a load stream's"};
   return M;
 }
 

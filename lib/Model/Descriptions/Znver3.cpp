@@ -30,6 +30,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/Descriptions.h"
+#include "MemoryRules.h"
 
 namespace luarch {
 namespace descriptions {
@@ -175,6 +176,26 @@ MachineModel makeZnver3() {
                                          "distinguished by the model"};
   M.Idioms.OnesIdioms = {true, "[LLVM-Zn3] (V)PCMPEQ* x,x is "
                                "dependency-breaking"};
+  // A Ryzen 9 5950X (two 8-core CCXs, 32 MB L3 each, 4.9 GHz boost) with
+  // dual-channel DDR4-3200.
+  MemoryHierarchyDesc &H = M.MemoryHierarchy;
+  MemoryLevelDesc &L1 = *H.level("L1d");
+  L1.LoadBytesPerCycle = {64, "[Agner] three loads per cycle, two of them "
+                              "256-bit"};
+  MemoryLevelDesc &L3 = *H.level("L3");
+  L3.SizeKiB = {32768, "[AMDOpt19h ch. 2] 32 MB shared by the 8 cores of a "
+                       "CCX"};
+  L3.SharedByCores = {8, "[AMDOpt19h ch. 2] 8 cores per CCX"};
+  L3.LatencyCycles = {46, "[AMDOpt19h ch. 2] 46 cycles average load-to-use"};
+  L3.LoadBytesPerCycle = {24, "estimate: as measured on Zen 4 (27, "
+                              "eval/memory/znver4-probe.json), a little "
+                              "less"};
+  L3.StoreBytesPerCycle = {24, "estimate: as the load stream"};
+  L3.CopyBytesPerCycle = {24, "estimate: as the load stream"};
+  MemoryLevelDesc &D = *H.level("DRAM");
+  D.LatencyCycles = {350, "estimate: ~78 ns through the I/O die at 4.5 "
+                          "GHz"};
+  H.PageWalkers = {6, "[AMDOpt19h ch. 2] six page table walkers"};
   return M;
 }
 

@@ -222,6 +222,60 @@ MachineModel makeZnver4() {
       true, "measured on an EPYC 9004 host (loop-uarch-report --measure, "
             "loop form): cmp rax, 1; sbb rbx, rbx; add rbx, 1 takes 1.00 "
             "cycle per iteration (2.00 when the add's carry feeds the sbb)"};
+  // An EPYC 9004 CCD (8 cores, 32 MB L3) and the host this project
+  // measures on (eval/memory/znver4-probe.json): figures marked "measured"
+  // come from `loop-uarch-report --describe-cpu --measure` there.
+  MemoryHierarchyDesc &H = M.MemoryHierarchy;
+  MemoryLevelDesc &L1 = *H.level("L1d");
+  L1.LoadBytesPerCycle = {64, "[C&C-Zen4] two 256-bit loads per cycle "
+                              "(512-bit loads split); measured 63.8"};
+  L1.StoreBytesPerCycle = {32, "one 256-bit store per cycle; measured 31.1-32"};
+  L1.CopyBytesPerCycle = {64, "measured 63.9"};
+  L1.MissBuffers = {24, "estimate: 24 miss address buffers"};
+  MemoryLevelDesc &L2 = *H.level("L2");
+  L2.SizeKiB = {1024, "[AMDOptZen4 ch. 2] 1 MB (doubled)"};
+  L2.LatencyCycles = {14, "[AMDOptZen4 ch. 2] 14 cycles; measured 14.1"};
+  L2.LoadBytesPerCycle = {32, "32 bytes per cycle from L2 to L1; measured "
+                              "31.9"};
+  L2.StoreBytesPerCycle = {31, "measured 31.1"};
+  L2.CopyBytesPerCycle = {31, "measured 31.1"};
+  L2.MissBuffers = {64, "estimate"};
+  MemoryLevelDesc &L3 = *H.level("L3");
+  L3.LatencyCycles = {50, "[C&C-Zen4] about 50 cycles; measured 44-49 with "
+                          "2-3 MB"};
+  L3.LoadBytesPerCycle = {27, "measured 26-27 with 2-8 MB"};
+  L3.StoreBytesPerCycle = {27, "measured 27"};
+  L3.CopyBytesPerCycle = {26, "measured 25-26"};
+  // DRAM as the host's probe sees it: a KVM guest whose socket, memory
+  // channels and L3 other tenants share (eval/memory/znver4-probe.json).
+  MemoryLevelDesc &D = *H.level("DRAM");
+  D.LatencyCycles = {405, "measured 393-424 in three runs (a random line "
+                          "chase over 128-256 MiB, 32 pages at a time: no "
+                          "TLB misses; ~111 ns) on the EPYC 9004 KVM "
+                          "guest"};
+  D.LoadBytesPerCycle = {4.6, "measured 4.5-4.8 (16-17 GB/s) on the EPYC "
+                              "9004 KVM guest, shared with other tenants; a "
+                              "bare-metal core reaches more"};
+  D.StoreBytesPerCycle = {4.6, "measured 4.4-4.9 on the EPYC 9004 KVM "
+                               "guest"};
+  D.CopyBytesPerCycle = {5.0, "measured 4.8-5.4 on the EPYC 9004 KVM "
+                              "guest"};
+  // Page walks: a KVM guest walks two page tables (nested paging).
+  H.PageWalkCycles = {168, "measured on the EPYC 9004 KVM guest: a column "
+                           "walk (independent loads a page apart) takes 28 "
+                           "cycles more per load beyond the L2 TLB's reach "
+                           "than within it, x 6 walkers; nested paging - "
+                           "bare metal is estimated at ~30 (Intel's 26 "
+                           "[Palomares §5.4])"};
+  H.TLBs[0].Entries4K = {72, "[AMDOptZen4 ch. 2] 72 entries, every page "
+                             "size"};
+  H.TLBs[0].Entries2M = {72, "shared by every page size"};
+  H.TLBs[0].Entries1G = {72, "shared by every page size"};
+  H.TLBs[1].Entries4K = {3072, "[AMDOptZen4 ch. 2] 3072 entries, 4 KB and "
+                               "2 MB pages"};
+  H.TLBs[1].Entries2M = {3072, "shared with 4 KB pages"};
+  H.NTStoreBytesPerCycle = {4.7, "estimate: as the load stream (not "
+                                 "measured)"};
   return M;
 }
 

@@ -37,7 +37,7 @@
 // an unmodelled tune-cpu falls back to the modelled target-cpu.
 // RUN: %clang -O2 -march=x86-64-v3 -mtune=icelake-server -fpass-plugin=%plugin -Rpass=uarch -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=TUNE
 // TUNE-NOT: warning:
-// TUNE: remark: loop: {{.*}} on icelake-server; bottleneck: {{[^;]*}}[-Rpass=uarch]
+// TUNE: remark: loop: {{.*}} on icelake-server; bottleneck: {{[^;]*}}; memory level unknown: the loop's trip count is unknown to SCEV ({{.*}}) [LoopUArch {{[0-9.]+}}] [-Rpass=uarch]
 // RUN: %clang -O2 -march=skylake -mtune=btver2 -fpass-plugin=%plugin -Rpass=uarch -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=TUNEFALLBACK
 // TUNEFALLBACK: warning: LoopUArch: no model for tune-cpu 'btver2' (-mtune/-march); predicting with skylake
 // TUNEFALLBACK: remark: loop: {{.*}} on skylake; {{.*}}; tune-cpu 'btver2' has no model; using target-cpu 'skylake' [LoopUArch {{[0-9.]+}}] [-Rpass=uarch]

@@ -1,0 +1,75 @@
+//===- LoopStreamsSCEV.h - Working set and levels from SCEV ----*- C++ -*-===//
+//
+// In the plugin the IR is still there under the machine code: each memory
+// instruction's MachineMemOperand names its IR pointer, whose SCEV gives
+// the base object and the stride in every enclosing loop, and SCEV gives
+// the trip counts (averaged over the outer loop for triangular nests).
+// From them: the footprint of one iteration of each enclosing loop, the
+// working set of the whole nest, and per memory instruction the level its
+// data lives in - the first level holding the data touched between two
+// uses of the same lines (a loop it does not move in, a loop that moves it
+// by less than a line, or another access of the same array a few
+// iterations ahead), else the level holding the nest's working set.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_PASSES_LOOPSTREAMSSCEV_H
+#define LUARCH_PASSES_LOOPSTREAMSSCEV_H
+
+#include "luarch/Kernel/Kernel.h"
+#include "luarch/Model/MachineModel.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class DiagnosticInfoOptimizationBase;
+class MachineBasicBlock;
+class MachineFunction;
+} // namespace llvm
+
+namespace luarch {
+
+struct KernelReport;
+
+struct LoopMemoryFacts {
+  /// Bytes the outermost loop around this one touches (its working set).
+  std::optional<double> WorkingSet;
+  /// Per kernel instruction: the level (index into the hierarchy) its
+  /// memory operand's data lives in; -1 = not a memory access or unknown.
+  std::vector<int> InstrHomes;
+  /// Per kernel instruction: bytes touched between two uses of its lines
+  /// (-1 = not a memory access or unknown).
+  std::vector<double> InstrReuseBytes;
+  /// Executions of the loop's body per execution of the outermost loop
+  /// (the product of the nest's trip counts, averaged where they vary).
+  std::optional<double> Iterations;
+  /// With profile data (-fprofile-instr-use): how many times the loop's
+  /// header ran in the profiled run, all executions of the nest together.
+  std::optional<double> ProfileIterations;
+  /// Why nothing is known, if so.
+  std::string Note;
+};
+
+/// What SCEV says about the machine loop with header \p Header whose
+/// blocks \p InLoop accepts; \p K is its kernel (one instruction per real
+/// machine instruction in layout order, as kernelFromMachineLoop builds
+/// it). Never fails: unknown facts stay empty, with a note.
+LoopMemoryFacts
+analyzeLoopMemory(const llvm::MachineFunction &MF,
+                  const llvm::MachineBasicBlock &Header,
+                  llvm::function_ref<bool(const llvm::MachineBasicBlock &)> InLoop,
+                  const Kernel &K, const MemoryHierarchyDesc &H);
+
+/// Appends the memory clause to a remark: "; data in L3 (working set
+/// 12582912 B, SCEV): 3.10 cycles/iteration (ECM sum 4.20), memory-bound
+/// (L3 bandwidth)", with the YAML arguments MemoryLevel, MemoryCycles,
+/// MemoryECM, MemoryVerdict, WorkingSet, Iterations and, with a profile,
+/// ProfileIterations; without an
+/// applicable memory prediction, why (MemoryNote).
+void appendMemoryRemark(llvm::DiagnosticInfoOptimizationBase &Rem,
+                        const KernelReport &R, const LoopMemoryFacts &F);
+
+} // namespace luarch
+
+#endif

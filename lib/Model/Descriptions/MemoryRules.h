@@ -1,0 +1,64 @@
+//===- MemoryRules.h - Shared facts of the memory descriptions -*- C++ -*-===//
+//
+// Building blocks of MemoryHierarchyDesc that several descriptions share:
+// the 64-byte line of every x86-64 core, and the ECM rule that estimates
+// store and copy bandwidths from a measured load bandwidth where no
+// measurement of them is published.
+//
+// [ECM] J. Treibig, G. Hager, "Introducing a Performance Model for
+//       Bandwidth-Limited Loop Kernels", PPAM 2009; H. Stengel et al.,
+//       "Quantifying performance bottlenecks of stencil computations using
+//       the Execution-Cache-Memory model", ICS 2015; Kerncraft's machine
+//       files. On Intel cores one line transfer between two levels costs
+//       the same whether it is a load, a write-allocate read or a
+//       write-back, and transfers do not overlap.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_LIB_MODEL_DESCRIPTIONS_MEMORYRULES_H
+#define LUARCH_LIB_MODEL_DESCRIPTIONS_MEMORYRULES_H
+
+#include "luarch/Model/MachineModel.h"
+
+namespace luarch {
+namespace descriptions {
+
+/// A level with the 64-byte line every described core uses.
+inline MemoryLevelDesc memoryLevel(const char *Name) {
+  MemoryLevelDesc L;
+  L.Name = Name;
+  L.LineBytes = {64, "64-byte lines on every x86-64 core ([IntelOpt "
+                     "§2], [AMDOpt17h §2])"};
+  return L;
+}
+
+/// Store and copy bandwidths from the load bandwidth by the ECM rule: a
+/// stored line crosses the path twice (write-allocate read and
+/// write-back), so a store stream gets half the load bandwidth and a copy
+/// (two lines in, one out, per line copied) two thirds of it, counted as
+/// bytes loaded plus stored.
+inline void setStoreCopyByECM(MemoryLevelDesc &L) {
+  L.StoreBytesPerCycle = {L.LoadBytesPerCycle.Value / 2,
+                          "estimate [ECM]: a stored line crosses the path "
+                          "twice (write-allocate read, write-back): half "
+                          "the load bandwidth"};
+  L.CopyBytesPerCycle = {L.LoadBytesPerCycle.Value * 2 / 3,
+                         "estimate [ECM]: three line transfers per line "
+                         "copied (two lines loaded and stored): two "
+                         "thirds of the load bandwidth"};
+}
+
+/// DRAM: no capacity, ways or miss buffers.
+inline MemoryLevelDesc dramLevel() {
+  MemoryLevelDesc L = memoryLevel("DRAM");
+  L.SizeKiB = {0, "unbounded"};
+  L.Ways = {0, "not a cache"};
+  L.SharedByCores = {0, "every core"};
+  L.Inclusive = {true, "holds everything"};
+  L.MissBuffers = {0, "the last level"};
+  return L;
+}
+
+} // namespace descriptions
+} // namespace luarch
+
+#endif

@@ -1,0 +1,574 @@
+//===- LoopStreamsSCEV.cpp - Working set and levels from SCEV ------------===//
+#include "luarch/Passes/LoopStreamsSCEV.h"
+#include "luarch/Analysis/Streams.h"
+#include "luarch/Report/Report.h"
+
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineMemOperand.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Format.h"
+
+#include <cmath>
+#include <map>
+#include <set>
+#include <memory>
+#include <mutex>
+
+using namespace llvm;
+
+namespace luarch {
+namespace {
+
+/// The IR analyses of one function, built on demand (the machine pass runs
+/// after the IR pipeline; nothing here changes the IR).
+struct IRAnalyses {
+  const Function *F = nullptr;
+  unsigned FunctionNumber = 0;
+  std::string Name;
+  std::unique_ptr<TargetLibraryInfoImpl> TLII;
+  std::unique_ptr<TargetLibraryInfo> TLI;
+  std::unique_ptr<AssumptionCache> AC;
+  std::unique_ptr<DominatorTree> DT;
+  std::unique_ptr<LoopInfo> LI;
+  std::unique_ptr<ScalarEvolution> SE;
+  /// Block frequencies: with a profile (-fprofile-instr-use), how many
+  /// times each block ran.
+  std::unique_ptr<BranchProbabilityInfo> BPI;
+  std::unique_ptr<BlockFrequencyInfo> BFI;
+};
+
+std::mutex CacheLock;
+
+/// The analyses of \p MF's function; rebuilt when another function comes
+/// (the pass visits a function's loops one after the other).
+IRAnalyses &analysesFor(const MachineFunction &MF) {
+  static IRAnalyses Cache;
+  const Function &F = MF.getFunction();
+  if (Cache.F == &F && Cache.FunctionNumber == MF.getFunctionNumber() &&
+      Cache.Name == F.getName())
+    return Cache;
+  Cache = IRAnalyses();
+  Function &MutF = const_cast<Function &>(F); // read-only analyses
+  Cache.F = &F;
+  Cache.FunctionNumber = MF.getFunctionNumber();
+  Cache.Name = F.getName().str();
+  Cache.TLII = std::make_unique<TargetLibraryInfoImpl>(
+      Triple(F.getParent()->getTargetTriple()));
+  Cache.TLI = std::make_unique<TargetLibraryInfo>(*Cache.TLII, &F);
+  Cache.AC = std::make_unique<AssumptionCache>(MutF);
+  Cache.DT = std::make_unique<DominatorTree>(MutF);
+  Cache.LI = std::make_unique<LoopInfo>(*Cache.DT);
+  Cache.SE = std::make_unique<ScalarEvolution>(MutF, *Cache.TLI, *Cache.AC,
+                                               *Cache.DT, *Cache.LI);
+  if (F.getEntryCount()) {
+    Cache.BPI = std::make_unique<BranchProbabilityInfo>(F, *Cache.LI,
+                                                        Cache.TLI.get(),
+                                                        Cache.DT.get());
+    Cache.BFI = std::make_unique<BlockFrequencyInfo>(F, *Cache.BPI, *Cache.LI);
+  }
+  return Cache;
+}
+
+/// One memory access as SCEV sees it: base object + offset, the constant
+/// stride in each loop it moves in.
+struct IRAccess {
+  const SCEV *Base = nullptr;
+  const SCEV *Offset = nullptr;
+  std::map<const Loop *, int64_t> Strides;
+  unsigned Bytes = 8;
+  /// Affine with constant strides, from registers set outside the nest.
+  bool Regular = false;
+  int64_t stride(const Loop *L) const {
+    auto It = Strides.find(L);
+    return It == Strides.end() ? 0 : It->second;
+  }
+};
+
+/// Whether \p S depends on a value computed inside \p Nest (a loaded
+/// index or pointer: not an affine walk).
+bool variesInside(const SCEV *S, const Loop *Nest) {
+  return SCEVExprContains(S, [&](const SCEV *X) {
+    if (const auto *U = dyn_cast<SCEVUnknown>(X))
+      if (const auto *I = dyn_cast<Instruction>(U->getValue()))
+        return Nest->contains(I);
+    return false;
+  });
+}
+
+IRAccess decompose(ScalarEvolution &SE, const Value *Ptr, unsigned Bytes,
+                   const Loop *Nest) {
+  IRAccess A;
+  A.Bytes = Bytes;
+  if (!Ptr || !Ptr->getType()->isPointerTy() || !SE.isSCEVable(Ptr->getType()))
+    return A;
+  const SCEV *S = SE.getSCEV(const_cast<Value *>(Ptr));
+  A.Base = SE.getPointerBase(S);
+  if (isa<SCEVCouldNotCompute>(A.Base) || variesInside(A.Base, Nest))
+    return A;
+  A.Offset = SE.removePointerBase(S);
+  const SCEV *E = A.Offset;
+  while (const auto *AR = dyn_cast<SCEVAddRecExpr>(E)) {
+    const auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+    if (!AR->isAffine() || !Step)
+      return A;
+    A.Strides[AR->getLoop()] = Step->getAPInt().getSExtValue();
+    E = AR->getStart();
+  }
+  A.Regular = !variesInside(E, Nest) && !SE.containsAddRecurrence(E);
+  return A;
+}
+
+/// The nest's accesses and trip counts.
+class Nest {
+public:
+  Nest(ScalarEvolution &SE, const Loop *Top, unsigned Line)
+      : SE(SE), Top(Top), Line(Line) {
+    for (const BasicBlock *BB : Top->blocks())
+      for (const Instruction &I : *BB) {
+        const Value *Ptr = nullptr;
+        Type *Ty = nullptr;
+        if (const auto *L = dyn_cast<LoadInst>(&I))
+          Ptr = L->getPointerOperand(), Ty = L->getType();
+        else if (const auto *S = dyn_cast<StoreInst>(&I))
+          Ptr = S->getPointerOperand(), Ty = S->getValueOperand()->getType();
+        if (!Ptr)
+          continue;
+        const DataLayout &DL = I.getModule()->getDataLayout();
+        unsigned Bytes = unsigned(DL.getTypeStoreSize(Ty).getKnownMinValue());
+        Accesses.push_back(decompose(SE, Ptr, Bytes ? Bytes : 8, Top));
+        Where.push_back(I.getParent());
+      }
+  }
+
+  /// Average trip count of \p L (0 = unknown): exact, or a count that
+  /// depends on enclosing loops (triangular nests, a vector loop's
+  /// rounded-down count) evaluated at their middle iteration, which is the
+  /// average for counts linear in their induction variables; else the
+  /// constant maximum.
+  double trips(const Loop *L) {
+    auto It = TripCache.find(L);
+    if (It != TripCache.end())
+      return It->second;
+    TripCache[L] = 0; // no recursion through a loop being evaluated
+    double T = 0;
+    if (unsigned C = SE.getSmallConstantTripCount(L)) {
+      T = C;
+    } else {
+      // The exact count, else the symbolic maximum (a vector loop behind
+      // runtime checks usually runs to it).
+      for (const SCEV *BTC : {SE.getBackedgeTakenCount(L),
+                              SE.getSymbolicMaxBackedgeTakenCount(L)}) {
+        if (isa<SCEVCouldNotCompute>(BTC))
+          continue;
+        MidpointRewriter R(SE, *this, L);
+        if (const auto *C = dyn_cast<SCEVConstant>(R.visit(BTC))) {
+          T = double(C->getAPInt().getZExtValue()) + 1;
+          break;
+        }
+      }
+      // A constant maximum only when it is a plausible count (2^32 - 1
+      // says "unknown").
+      if (T <= 0 || T > 1e12)
+        if (unsigned Max = SE.getSmallConstantMaxTripCount(L))
+          T = Max < (1u << 28) ? Max : 0;
+    }
+    if (T > 1e12)
+      T = 0;
+    return TripCache[L] = std::max(0.0, T);
+  }
+
+  /// Replaces the induction variables of the loops around one loop by
+  /// their value at the middle iteration.
+  class MidpointRewriter : public SCEVRewriteVisitor<MidpointRewriter> {
+  public:
+    MidpointRewriter(ScalarEvolution &SE, Nest &N, const Loop *Inner)
+        : SCEVRewriteVisitor(SE), N(N), Inner(Inner) {}
+    const SCEV *visitAddRecExpr(const SCEVAddRecExpr *AR) {
+      const Loop *L = AR->getLoop();
+      if (L == Inner || !L->contains(Inner))
+        return AR;
+      double T = N.trips(L);
+      if (T <= 0 || !AR->getType()->isIntegerTy())
+        return AR;
+      const SCEV *Mid =
+          SE.getConstant(AR->getType(), uint64_t(std::floor((T - 1) / 2)));
+      return AR->evaluateAtIteration(Mid, SE);
+    }
+
+    /// A loop entered from two places starts at a phi: a remainder loop
+    /// where the vector loop stopped or at 0 when the runtime checks
+    /// failed, a loop after a peeled prologue where the prologue stopped.
+    /// Take the largest constant start: the remainder's usual count, and
+    /// for a peeled loop nearly its full count (a prologue runs a few
+    /// iterations).
+    const SCEV *visitUnknown(const SCEVUnknown *U) {
+      const auto *Phi = dyn_cast<PHINode>(U->getValue());
+      if (!Phi || Inner->contains(Phi))
+        return U;
+      const ConstantInt *Best = nullptr;
+      for (const Value *In : Phi->incoming_values())
+        if (const auto *C = dyn_cast<ConstantInt>(In))
+          if (!Best || C->getValue().sgt(Best->getValue()))
+            Best = C;
+      return Best ? SE.getConstant(const_cast<ConstantInt *>(Best)) : U;
+    }
+
+  private:
+    Nest &N;
+    const Loop *Inner;
+  };
+
+  /// Distinct bytes the accesses inside \p L touch while the loops strictly
+  /// inside it run (one iteration of L), or, with \p Including, over all
+  /// of L's iterations too.
+  double footprint(const Loop *L, bool Including) {
+    auto Key = std::make_pair(L, Including);
+    auto It = FootCache.find(Key);
+    if (It != FootCache.end())
+      return It->second;
+    auto Inside = [&](const Loop *M) {
+      return M && L->contains(M) && (Including || M != L);
+    };
+    // Group by base and stride pattern over the loops that run.
+    std::map<std::pair<const SCEV *, std::vector<std::pair<const Loop *,
+                                                           int64_t>>>,
+             std::vector<const IRAccess *>>
+        Groups;
+    for (size_t I = 0; I < Accesses.size(); ++I) {
+      const IRAccess &A = Accesses[I];
+      if (!A.Regular || !L->contains(Where[I]))
+        continue;
+      std::vector<std::pair<const Loop *, int64_t>> Pattern;
+      for (auto [M, S] : A.Strides)
+        if (Inside(M) && S != 0)
+          Pattern.push_back({M, S});
+      Groups[{A.Base, Pattern}].push_back(&A);
+    }
+    // Per base: the groups' bytes, and the range they span relative to
+    // the first group (a loop's remainder walks the same array with
+    // another stride pattern, from a start SCEV cannot relate: such a
+    // group counts as inside the range when it is no wider).
+    struct BaseRange {
+      double Bytes = 0, Lo = HUGE_VAL, Hi = -HUGE_VAL;
+      const SCEV *Ref = nullptr;
+      double UnrelatedSpan = 0;
+    };
+    std::map<const SCEV *, BaseRange> Bases;
+    for (auto &[Key2, Members] : Groups) {
+      unsigned Width = 0;
+      for (const IRAccess *A : Members)
+        Width = std::max(Width, A->Bytes);
+      // The members' offsets, in contiguous clusters (one iteration's
+      // accesses of an unrolled or vector loop touch neighbouring bytes).
+      std::vector<double> Offsets;
+      bool AllKnown = true;
+      for (const IRAccess *A : Members) {
+        const SCEV *D = SE.getMinusSCEV(A->Offset, Members.front()->Offset);
+        if (const auto *C = dyn_cast<SCEVConstant>(D))
+          Offsets.push_back(double(C->getAPInt().getSExtValue()));
+        else
+          AllKnown = false;
+      }
+      llvm::sort(Offsets);
+      std::vector<std::pair<double, double>> Clusters; // [start, end)
+      for (double O : Offsets)
+        if (!Clusters.empty() && O <= Clusters.back().second)
+          Clusters.back().second = std::max(Clusters.back().second, O + Width);
+        else
+          Clusters.push_back({O, O + Width});
+      double Extent = 0;
+      for (auto [Lo, Hi] : Clusters)
+        Extent = std::max(Extent, Hi - Lo);
+      // Dimensions by increasing stride: a stride within the extent so far
+      // extends it (contiguous), a larger one repeats it (chunks).
+      std::vector<std::pair<double, double>> Dims;
+      for (auto [M, S] : Key2.second)
+        Dims.push_back({std::fabs(double(S)), std::max(1.0, trips(M))});
+      llvm::sort(Dims);
+      double Chunks = 1, ChunkSpan = 0;
+      for (auto [S, N] : Dims) {
+        if (S <= Extent) {
+          Extent += S * (N - 1);
+        } else {
+          Chunks *= N;
+          ChunkSpan += S * (N - 1);
+        }
+      }
+      // The clusters are shifted copies: in lines, a copy more than an
+      // extent away is lines of its own.
+      double PerCopy = std::ceil(Extent / Line);
+      double Lines = PerCopy;
+      for (size_t I = 1; I < Clusters.size(); ++I) {
+        double Gap = Clusters[I].first - Clusters[I - 1].first;
+        Lines += Gap >= Extent ? PerCopy : std::ceil(Gap / Line);
+      }
+      if (!AllKnown)
+        Lines += PerCopy; // members SCEV cannot relate: one more copy
+      double Span = (Clusters.empty() ? 0
+                                      : Clusters.back().first -
+                                            Clusters.front().first) +
+                    Extent + ChunkSpan;
+      // Never more than the range the copies span (rows of a stencil
+      // overlap the neighbouring chunks).
+      double Bytes = Chunks * Lines * Line;
+      if (AllKnown)
+        Bytes = std::min(Bytes, std::ceil(Span / Line) * Line);
+      BaseRange &B = Bases[Key2.first];
+      B.Bytes += Bytes;
+      if (!B.Ref)
+        B.Ref = Members.front()->Offset;
+      const auto *Rel = dyn_cast<SCEVConstant>(
+          SE.getMinusSCEV(Members.front()->Offset, B.Ref));
+      if (!Rel || !AllKnown || Clusters.empty()) {
+        B.UnrelatedSpan = std::max(B.UnrelatedSpan, Span);
+        continue;
+      }
+      // Negative strides reach below the first offset.
+      double Down = 0;
+      for (auto [M, S2] : Key2.second)
+        if (S2 < 0)
+          Down += double(-S2) * (std::max(1.0, trips(M)) - 1);
+      double Start = double(Rel->getAPInt().getSExtValue()) +
+                     Clusters.front().first - Down;
+      B.Lo = std::min(B.Lo, Start);
+      B.Hi = std::max(B.Hi, Start + Span);
+    }
+    double Total = 0;
+    for (auto &[Base, B] : Bases) {
+      double Range = B.Hi > B.Lo ? std::ceil((B.Hi - B.Lo) / Line) * Line : 0;
+      // (A remainder's range may end a vector or two past the main loop's.)
+      Total += Range > 0 && B.UnrelatedSpan <= 1.02 * Range + 4 * Line
+                   ? std::min(B.Bytes, Range)
+                   : B.Bytes;
+    }
+    return FootCache[Key] = Total;
+  }
+
+  std::vector<IRAccess> Accesses;
+  std::vector<const BasicBlock *> Where;
+
+private:
+  ScalarEvolution &SE;
+  const Loop *Top;
+  unsigned Line;
+  std::map<const Loop *, double> TripCache;
+  std::map<std::pair<const Loop *, bool>, double> FootCache;
+};
+
+/// The level whose effective capacity holds \p Bytes of reuse with the
+/// layer conditions' safety factor (half the cache).
+unsigned levelForReuse(const MemoryHierarchyDesc &H, double Bytes) {
+  for (unsigned L = 0; L + 1 < H.Levels.size(); ++L)
+    if (Bytes <= 0.5 * effectiveCapacity(H, L))
+      return L;
+  return H.Levels.size() - 1;
+}
+
+/// The level serving access \p A of the innermost loop \p Inner, and the
+/// bytes touched between two uses of its lines.
+std::pair<int, double> homeOf(const IRAccess &A, const Loop *Inner, Nest &N,
+                              const MemoryHierarchyDesc &H, unsigned WSLevel,
+                              double WS, unsigned Line, ScalarEvolution &SE) {
+  if (!A.Regular)
+    return {int(WSLevel), WS};
+  for (const Loop *L = Inner->getParentLoop(); L; L = L->getParentLoop()) {
+    int64_t S = A.stride(L);
+    double Reuse = -1;
+    if (std::llabs(S) < int64_t(Line)) {
+      // L does not move it, or by less than a line: the next iteration of
+      // L touches the same lines.
+      Reuse = N.footprint(L, false);
+    } else {
+      // Another access of the array, k iterations of L ahead.
+      for (const IRAccess &B : N.Accesses) {
+        if (!B.Regular || B.Base != A.Base || &B == &A)
+          continue;
+        bool SamePattern = true;
+        for (const Loop *M = Inner; M && M != L && SamePattern;
+             M = M->getParentLoop())
+          SamePattern = B.stride(M) == A.stride(M);
+        if (!SamePattern)
+          continue;
+        const auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(B.Offset, A.Offset));
+        if (!D)
+          continue;
+        int64_t Delta = D->getAPInt().getSExtValue();
+        if (Delta % S == 0 && Delta / S >= 1 && Delta / S <= 8) {
+          double R = double(Delta / S) * N.footprint(L, false);
+          Reuse = Reuse < 0 ? R : std::min(Reuse, R);
+        }
+      }
+    }
+    if (Reuse >= 0)
+      return {int(std::min(levelForReuse(H, Reuse), WSLevel)),
+              std::min(Reuse, WS)};
+  }
+  return {int(WSLevel), WS};
+}
+
+} // namespace
+
+LoopMemoryFacts
+analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
+                  function_ref<bool(const MachineBasicBlock &)> InLoop,
+                  const Kernel &K, const MemoryHierarchyDesc &H) {
+  LoopMemoryFacts Facts;
+  Facts.InstrHomes.assign(K.size(), -1);
+  Facts.InstrReuseBytes.assign(K.size(), -1);
+  if (H.Levels.empty())
+    return Facts;
+  const BasicBlock *BB = Header.getBasicBlock();
+  if (!BB) {
+    Facts.Note = "the loop header has no IR block";
+    return Facts;
+  }
+  std::lock_guard<std::mutex> G(CacheLock);
+  IRAnalyses &IR = analysesFor(MF);
+  ScalarEvolution &SE = *IR.SE;
+  if (IR.BFI)
+    if (std::optional<uint64_t> C = IR.BFI->getBlockProfileCount(BB))
+      Facts.ProfileIterations = double(*C);
+  const Loop *Inner = IR.LI->getLoopFor(BB);
+  if (!Inner) {
+    Facts.Note = "no IR loop for the header";
+    return Facts;
+  }
+  const Loop *Top = Inner->getOutermostLoop();
+  unsigned Line = H.Levels.front().LineBytes.Value ? H.Levels.front().LineBytes.Value : 64;
+  Nest N(SE, Top, Line);
+  double Iters = 1;
+  for (const Loop *L = Inner; L; L = L->getParentLoop()) {
+    double T = N.trips(L);
+    Iters = T > 0 && Iters > 0 ? Iters * T : 0;
+  }
+  if (Iters > 0)
+    Facts.Iterations = Iters;
+  // Footprints take an unknown trip count as one iteration (a versioned
+  // or remainder loop walks data the main loop walks too); the loops
+  // around this one must be known.
+  for (const Loop *L = Inner; L; L = L->getParentLoop())
+    if (N.trips(L) <= 0) {
+      Facts.Note = L == Inner
+                       ? "the loop's trip count is unknown to SCEV"
+                       : "the trip count of an enclosing loop is unknown to "
+                         "SCEV";
+      return Facts;
+    }
+  double WS = N.footprint(Top, true);
+  // Arrays SCEV cannot follow all the way (an unrolled loop's start comes
+  // through a phi of its prologue, an index is loaded): a global array
+  // counts whole.
+  std::set<const GlobalVariable *> Whole;
+  for (const IRAccess &A : N.Accesses)
+    if (!A.Regular && A.Base)
+      if (const auto *U = dyn_cast<SCEVUnknown>(A.Base))
+        if (const auto *GV = dyn_cast<GlobalVariable>(U->getValue()))
+          if (Whole.insert(GV).second)
+            WS += double(GV->getParent()->getDataLayout().getTypeAllocSize(
+                             GV->getValueType())
+                             .getKnownMinValue());
+  if (WS <= 0) {
+    Facts.Note = "no affine access in the loop nest";
+    return Facts;
+  }
+  Facts.WorkingSet = WS;
+  unsigned WSLevel = levelForWorkingSet(H, WS);
+
+  // The machine instructions in kernel order (the kernel's own rules: no
+  // meta, debug or CFI instructions, no jump out of the loop).
+  std::vector<const MachineInstr *> Body;
+  for (const MachineBasicBlock &MBB : MF) {
+    if (!InLoop(MBB))
+      continue;
+    for (const MachineInstr &MI : MBB) {
+      if (MI.isMetaInstruction() || MI.isDebugInstr() || MI.isCFIInstruction())
+        continue;
+      if (MI.isUnconditionalBranch() && MI.getNumExplicitOperands() > 0 &&
+          MI.getOperand(0).isMBB() && !InLoop(*MI.getOperand(0).getMBB()))
+        continue;
+      Body.push_back(&MI);
+    }
+  }
+  if (Body.size() != K.size()) {
+    Facts.Note = "the machine instructions do not match the kernel";
+    return Facts;
+  }
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const MachineInstr &MI = *Body[I];
+    if (!MI.mayLoadOrStore())
+      continue;
+    for (const MachineMemOperand *MMO : MI.memoperands()) {
+      const Value *V = MMO->getValue();
+      if (!V)
+        continue;
+      IRAccess A = decompose(SE, V, unsigned(MMO->getSize().hasValue()
+                                                  ? MMO->getSize().getValue()
+                                                            .getKnownMinValue()
+                                                  : 8),
+                             Top);
+      auto [Home, Reuse] = homeOf(A, Inner, N, H, WSLevel, WS, Line, SE);
+      Facts.InstrHomes[I] = Home;
+      Facts.InstrReuseBytes[I] = Reuse;
+      break;
+    }
+  }
+  return Facts;
+}
+
+void appendMemoryRemark(DiagnosticInfoOptimizationBase &Rem,
+                        const KernelReport &R, const LoopMemoryFacts &F) {
+  auto fmt0 = [](double V) {
+    std::string S;
+    raw_string_ostream(S) << format("%.0f", V);
+    return S;
+  };
+  if (!R.Memory || !R.Memory->Applicable) {
+    if (!F.Note.empty())
+      Rem << "; memory level unknown: " << ore::NV("MemoryNote", F.Note);
+    if (F.ProfileIterations)
+      Rem << " (profile: "
+          << ore::NV("ProfileIterations", fmt0(*F.ProfileIterations))
+          << " iterations in all)";
+    return;
+  }
+  const LevelPrediction &A = *R.Memory->Applicable;
+  auto fmt = [](const char *Fmt, double V) {
+    std::string S;
+    raw_string_ostream(S) << format(Fmt, V);
+    return S;
+  };
+  Rem << "; data in " << ore::NV("MemoryLevel", A.Name);
+  if (R.Memory->WorkingSet)
+    Rem << " (working set "
+        << ore::NV("WorkingSet", uint64_t(*R.Memory->WorkingSet)) << " B, "
+        << R.Memory->WorkingSetSource << ")";
+  Rem << ": " << ore::NV("MemoryCycles", fmt("%.2f", A.cycles()))
+      << " cycles/iteration (ECM sum " << ore::NV("MemoryECM", fmt("%.2f", A.ECM))
+      << ")";
+  std::string V = A.verdict();
+  if (!V.empty())
+    Rem << ", " << ore::NV("MemoryVerdict", V);
+  if (F.Iterations)
+    Rem << "; " << ore::NV("Iterations", fmt("%.0f", *F.Iterations))
+        << " iterations per run of the nest";
+  if (F.ProfileIterations)
+    Rem << " (profile: "
+        << ore::NV("ProfileIterations", fmt0(*F.ProfileIterations))
+        << " iterations in all)";
+}
+
+} // namespace luarch
