@@ -532,55 +532,62 @@ def main():
         cls, why = classify(proc, elapsed, args.timeout, fmt)
         return cls, why, elapsed, cmd, proc
 
-    with cf.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        pending = {}
-        k = 0
-        while k < args.count or pending:
-            while k < args.count and len(pending) < 2 * args.jobs:
-                if rng.random() < args.objects:
-                    data, applied = mutate_object(rng.choice(objects), rng)
-                    ext, kind = ".o", "object"
-                else:
-                    data, applied = mutate_asm(rng.choice(seeds), rng, seeds)
-                    ext, kind = ".s", "asm"
-                opts, fmt = tool_options(rng)
-                f = pool.submit(one, k, data, ext, opts, fmt)
-                pending[f] = (data, applied, ext, kind, opts, fmt)
-                k += 1
-            done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
-            for f in done:
-                data, applied, ext, kind, opts, fmt = pending.pop(f)
-                cls, why, elapsed, cmd, proc = f.result()
-                slowest = max(slowest, elapsed)
-                counts[cls] += 1
-                kinds[kind] += 1
-                for m in set(applied):
-                    by_mutation[m][cls] += 1
-                if cls == "error":
-                    errors[error_kind(proc.stderr)] += 1
-                if cls in ("crash", "hang", "nonsense", "unclear"):
-                    signatures[cls][why or ""] += 1
-                    h = hashlib.sha1(data).hexdigest()[:12]
-                    d = os.path.join(args.out, cls)
-                    os.makedirs(d, exist_ok=True)
-                    open(os.path.join(d, h + ext), "wb").write(data)
-                    json.dump({"class": cls, "reason": why, "options": opts,
-                               "format": fmt, "mutations": applied,
-                               "seconds": round(elapsed, 2),
-                               "stderr": proc.stderr.decode(
-                                   "utf-8", "replace")[-3000:]
-                               if proc else ""},
-                              open(os.path.join(d, h + ext + ".json"), "w"),
-                              indent=1)
-                n = sum(counts.values())
-                if n % 250 == 0:
-                    print("%6d  %s  (%.0f s)" % (
-                        n, " ".join("%s=%d" % kv for kv in
-                                    sorted(counts.items())),
-                        time.monotonic() - start), flush=True)
+    # An interrupted run (Ctrl-C, SIGTERM) still writes its summary.
+    signal.signal(signal.SIGTERM, lambda *a: sys.exit(130))
+    interrupted = False
+    try:
+        with cf.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            pending = {}
+            k = 0
+            while k < args.count or pending:
+                while k < args.count and len(pending) < 2 * args.jobs:
+                    if rng.random() < args.objects:
+                        data, applied = mutate_object(rng.choice(objects), rng)
+                        ext, kind = ".o", "object"
+                    else:
+                        data, applied = mutate_asm(rng.choice(seeds), rng, seeds)
+                        ext, kind = ".s", "asm"
+                    opts, fmt = tool_options(rng)
+                    f = pool.submit(one, k, data, ext, opts, fmt)
+                    pending[f] = (data, applied, ext, kind, opts, fmt)
+                    k += 1
+                done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+                for f in done:
+                    data, applied, ext, kind, opts, fmt = pending.pop(f)
+                    cls, why, elapsed, cmd, proc = f.result()
+                    slowest = max(slowest, elapsed)
+                    counts[cls] += 1
+                    kinds[kind] += 1
+                    for m in set(applied):
+                        by_mutation[m][cls] += 1
+                    if cls == "error":
+                        errors[error_kind(proc.stderr)] += 1
+                    if cls in ("crash", "hang", "nonsense", "unclear"):
+                        signatures[cls][why or ""] += 1
+                        h = hashlib.sha1(data).hexdigest()[:12]
+                        d = os.path.join(args.out, cls)
+                        os.makedirs(d, exist_ok=True)
+                        open(os.path.join(d, h + ext), "wb").write(data)
+                        json.dump({"class": cls, "reason": why, "options": opts,
+                                   "format": fmt, "mutations": applied,
+                                   "seconds": round(elapsed, 2),
+                                   "stderr": proc.stderr.decode(
+                                       "utf-8", "replace")[-3000:]
+                                   if proc else ""},
+                                  open(os.path.join(d, h + ext + ".json"), "w"),
+                                  indent=1)
+                    n = sum(counts.values())
+                    if n % 250 == 0:
+                        print("%6d  %s  (%.0f s)" % (
+                            n, " ".join("%s=%d" % kv for kv in
+                                        sorted(counts.items())),
+                            time.monotonic() - start), flush=True)
 
+    except (KeyboardInterrupt, SystemExit):
+        interrupted = True
     summary = {
         "tool": args.tool, "inputs": sum(counts.values()),
+        "interrupted": interrupted,
         "kinds": dict(kinds), "seed": args.seed, "timeout": args.timeout,
         "seconds": round(time.monotonic() - start),
         "tool_cpu_seconds": round(

@@ -51,7 +51,7 @@ if [ -d test/lit/Tool/Inputs/fuzz ]; then
 fi
 for s in "$SEEDS"/asm/*.s; do
   llvm-mc-22 -filetype=obj -triple=x86_64-unknown-linux-gnu "$s" \
-    -o "$SEEDS/object/$(basename "$s" .s).o" 2>/dev/null || true
+    -o "$SEEDS/object/$(basename "$s" .s).o" >/dev/null 2>&1 || true
 done
 # Bytes: mode byte 0 = raw code, 1 = hex text, 2 = CSV (BytesFuzzer.cpp).
 python3 - "$SEEDS/bytes" <<'PY'
