@@ -73,8 +73,9 @@ STREAM_KERNELS = ["copy", "scale", "add", "triad", "daxpy", "dot", "sum",
 STREAM_LEVELS = {"L1": 16 << 10, "L2": 256 << 10, "L3": 4 << 20,
                  "DRAM": 256 << 20}
 # Reassociation lets dot and sum vectorise, as a user would ask for;
-# -fno-builtin: copy must stay a loop, not become memcpy.
-STREAM_FLAGS = ["-O2", "-fno-builtin", "-fno-math-errno",
+# -fno-builtin: copy must stay a loop, not become memcpy; no unrolling, as
+# for PolyBench (below).
+STREAM_FLAGS = ["-O2", "-fno-unroll-loops", "-fno-builtin", "-fno-math-errno",
                 "-fassociative-math", "-fno-signed-zeros",
                 "-fno-trapping-math"]
 # No unrolling: a fully unrolled inner loop leaves the work in a loop that

@@ -343,7 +343,9 @@ LoopStreams findStreams(const Kernel &K, ArrayRef<DecodedInstr> D,
 
 double effectiveCapacity(const MemoryHierarchyDesc &H, unsigned L) {
   assert(L < H.Levels.size());
-  double C = double(H.Levels[L].SizeKiB.Value) * 1024;
+  const MemoryLevelDesc &D = H.Levels[L];
+  double C = double(D.UsableKiB.Value ? D.UsableKiB.Value : D.SizeKiB.Value) *
+             1024;
   if (C == 0)
     return 0;
   if (!H.Levels[L].Inclusive.Value)

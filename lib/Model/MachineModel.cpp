@@ -218,6 +218,8 @@ static void describeMemoryHierarchy(raw_ostream &OS,
       row(OS, "  line (bytes)", L.LineBytes);
       row(OS, "  associativity (ways)", L.Ways);
       row(OS, "  shared by cores", L.SharedByCores);
+      if (L.SharedByCores.Value > 1)
+        row(OS, "  usable by one core, busy (KiB)", L.UsableKiB);
       row(OS, "  inclusive of the levels above", L.Inclusive);
     }
     row(OS, "  latency (cycles)", L.LatencyCycles);

@@ -243,20 +243,22 @@ public:
     auto Inside = [&](const Loop *M) {
       return M && L->contains(M) && (Including || M != L);
     };
-    // Group by base and stride pattern over the loops that run.
-    std::map<std::pair<const SCEV *, std::vector<std::pair<const Loop *,
-                                                           int64_t>>>,
-             std::vector<const IRAccess *>>
+    // Group by base and stride pattern over the loops that run: strides
+    // and trip counts, not the loops themselves (two sibling loops walking
+    // the same column touch the same lines).
+    using Pattern = std::vector<std::pair<int64_t, double>>;
+    std::map<std::pair<const SCEV *, Pattern>, std::vector<const IRAccess *>>
         Groups;
     for (size_t I = 0; I < Accesses.size(); ++I) {
       const IRAccess &A = Accesses[I];
       if (!A.Regular || !L->contains(Where[I]))
         continue;
-      std::vector<std::pair<const Loop *, int64_t>> Pattern;
+      Pattern P;
       for (auto [M, S] : A.Strides)
         if (Inside(M) && S != 0)
-          Pattern.push_back({M, S});
-      Groups[{A.Base, Pattern}].push_back(&A);
+          P.push_back({S, std::max(1.0, trips(M))});
+      llvm::sort(P);
+      Groups[{A.Base, P}].push_back(&A);
     }
     // Per base: the groups' bytes, and the range they span relative to
     // the first group (a loop's remainder walks the same array with
@@ -296,8 +298,8 @@ public:
       // Dimensions by increasing stride: a stride within the extent so far
       // extends it (contiguous), a larger one repeats it (chunks).
       std::vector<std::pair<double, double>> Dims;
-      for (auto [M, S] : Key2.second)
-        Dims.push_back({std::fabs(double(S)), std::max(1.0, trips(M))});
+      for (auto [S, N] : Key2.second)
+        Dims.push_back({std::fabs(double(S)), N});
       llvm::sort(Dims);
       double Chunks = 1, ChunkSpan = 0;
       for (auto [S, N] : Dims) {
@@ -339,9 +341,9 @@ public:
       }
       // Negative strides reach below the first offset.
       double Down = 0;
-      for (auto [M, S2] : Key2.second)
+      for (auto [S2, N2] : Key2.second)
         if (S2 < 0)
-          Down += double(-S2) * (std::max(1.0, trips(M)) - 1);
+          Down += double(-S2) * (N2 - 1);
       double Start = double(Rel->getAPInt().getSExtValue()) +
                      Clusters.front().first - Down;
       B.Lo = std::min(B.Lo, Start);

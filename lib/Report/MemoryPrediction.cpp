@@ -194,10 +194,15 @@ struct Context {
                       : L + 1 == NL ? WorkingSet
                                     : std::min(WorkingSet,
                                                effectiveCapacity(H, L));
+      // Pages the window spans: a line per access of a walk that takes
+      // one per page (fewer lines per page below a page's stride), never
+      // more than the working set's pages (all data lies in it).
       double PerLine = A.PagesPerIteration * 4096 /
                        std::max(1e-9, A.LinesPerIteration * S.LineBytes);
-      if (Window / 4096 * std::max(1.0, PerLine) >
-          H.TLBs.back().Entries4K.Value)
+      double Pages = Window / 4096 * std::max(1.0, PerLine);
+      if (WorkingSet > 0)
+        Pages = std::min(Pages, WorkingSet / 4096);
+      if (Pages > H.TLBs.back().Entries4K.Value)
         Walks += A.PagesPerIteration;
     }
     if (Walks > 0) {

@@ -269,13 +269,15 @@ TEST(Streams, WorkingSetsPickALevel) {
   auto Zen4 = getMachineModel("znver4");
   ASSERT_TRUE(bool(Zen4));
   const MemoryHierarchyDesc &H = Zen4->MemoryHierarchy;
-  // Zen 4's L3 is a victim of the L2s: 32 MiB + 1 MiB + 32 KiB.
-  EXPECT_DOUBLE_EQ(effectiveCapacity(H, 2), (32768 + 1024 + 32) * 1024.0);
+  // Zen 4's L3 is a victim of the L2s: its usable 8 MiB (measured on the
+  // busy host; 32 MiB in all) + 1 MiB + 32 KiB.
+  EXPECT_DOUBLE_EQ(effectiveCapacity(H, 2), (8192 + 1024 + 32) * 1024.0);
   EXPECT_DOUBLE_EQ(effectiveCapacity(H, 1), 1024 * 1024.0);
   EXPECT_EQ(effectiveCapacity(H, 3), 0);
   EXPECT_EQ(levelForWorkingSet(H, 16 * 1024), 0u);
   EXPECT_EQ(levelForWorkingSet(H, 512 * 1024), 1u);
   EXPECT_EQ(levelForWorkingSet(H, 8 << 20), 2u);
+  EXPECT_EQ(levelForWorkingSet(H, 16 << 20), 3u); // beyond the usable L3
   EXPECT_EQ(levelForWorkingSet(H, 1e9), 3u);
 }
 

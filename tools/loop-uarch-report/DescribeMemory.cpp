@@ -70,6 +70,8 @@ Error describeMemoryWithProbe(const MachineModel &M, bool JSON,
                                    {"triad", modelTriad(L)}});
     json::Object Root{{"schema", "loop-uarch-memory-probe"},
                       {"version", 1},
+                      {"command", "loop-uarch-report -mcpu=" + M.Name +
+                                      " --describe-cpu --measure --json"},
                       {"cpu", M.Name},
                       {"probe", toJSON(*R)},
                       {"model", std::move(Model)},

@@ -135,9 +135,10 @@ TrafficPlan planTraffic(const LoopStreams &S, const MemoryHierarchyDesc &H,
 TrafficPlan planTraffic(const LoopStreams &S, const MemoryHierarchyDesc &H,
                         unsigned Home, double Safety = 0.5);
 
-/// Effective capacity of level \p L in bytes: its size, plus those of the
-/// levels above when it is not inclusive of them (victim caches); 0 for
-/// DRAM (unbounded).
+/// Effective capacity of level \p L in bytes: its size (what one core can
+/// use of it when it is shared and busy, if the description says), plus
+/// those of the levels above when it is not inclusive of them (victim
+/// caches); 0 for DRAM (unbounded).
 double effectiveCapacity(const MemoryHierarchyDesc &H, unsigned L);
 
 /// The level a working set of \p Bytes lives in: the first whose

@@ -259,6 +259,11 @@ struct MemoryLevelDesc {
   Sourced<unsigned> Ways; ///< associativity (0 = not a cache)
   /// Cores sharing one instance.
   Sourced<unsigned> SharedByCores;
+  /// Of a shared level, the capacity one core can count on while the
+  /// cores (or other tenants) sharing it are busy, in KiB; 0 = the whole
+  /// size (idle neighbours, or not measured).
+  Sourced<unsigned> UsableKiB{0, "the whole size (not measured on a busy "
+                                 "host)"};
   /// Holds a copy of what the levels above it hold. A non-inclusive or
   /// victim level adds its capacity to theirs.
   Sourced<bool> Inclusive;
