@@ -466,6 +466,22 @@ void evaluate(LoopWork &W, unsigned Index, const CandidateCompileResult &Res) {
       E.Note = Why;
     }
   }
+  // No main loop left (the vectorizer's or the scalar loop): it was fully
+  // unrolled into straight-line code, which is scored by its static bound
+  // only, and the loops left are remainders or runtime-check fallbacks
+  // whose share of the iterations is a guess (PolyBench atax at SMALL on
+  // Zen 4: clang's VF 8 x 4 unrolled away, its x4 scalar fallback counted
+  // as a 7-iteration remainder; the candidates chosen against it ran 8-13%
+  // slower).
+  bool HasMain = any_of(E.Loops, [](const CandidateMachineLoop &ML) {
+    return ML.InRegion && (ML.Role == CandidateLoopRole::VectorBody ||
+                           ML.Role == CandidateLoopRole::Scalar);
+  });
+  if (!HasMain && !E.Unsure) {
+    E.Unsure = true;
+    E.Note = "its main loop was fully unrolled: straight-line code is "
+             "scored by a static bound only";
+  }
   auto Region = Res.RegionCycles.find(W.Region);
   if (Region == Res.RegionCycles.end()) {
     E.Unsure = true;

@@ -1,0 +1,23 @@
+// A loop whose vector body clang unrolls away (a constant trip count of
+// 124: VF 8 x 4 runs 3 times, then fully unrolled) leaves only remainder and
+// runtime-check fallback loops, and straight-line code the model scores by
+// a static bound only. The tuner does not trust that comparison: clang's
+// choice is kept, with the reason (PolyBench atax at SMALL on Zen 4: the
+// candidates chosen against it ran 8-13% slower).
+// REQUIRES: plugin
+// RUN: %clang -O3 -march=znver4 -gline-tables-only -fpass-plugin=%plugin -mllvm -uarch-tune-loops -Rpass=uarch -Rpass-missed=uarch -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -O3 -march=znver4 -gline-tables-only -Xclang -disable-llvm-optzns -S -emit-llvm %s -o %t.ll
+// RUN: %loop-uarch-report -mcpu=znver4 --tune --tune-opt-level=3 %t.ll | FileCheck %s --check-prefix=TABLE
+
+void kernel(int m, double A[116][124], double x[124], double y[124],
+            double tmp[116]) {
+  for (int i = 0; i < m; i++) {
+    for (int j = 0; j < 124; j++)
+      y[j] = y[j] + A[i][j] * tmp[i];
+  }
+}
+
+// CHECK: unrolled-away.c:[[@LINE-5]]:5: remark: clang's choice kept{{.*}}: the model is unsure about clang's choice: its main loop was fully unrolled: straight-line code is scored by a static bound only [-Rpass-missed=uarch]
+// CHECK-NOT: remark: {{(scalar|vectorized)[^:]*}}: predicted
+// TABLE: default {{.*}}| unsure: its main loop was fully unrolled
+// TABLE: decision: clang's choice kept
