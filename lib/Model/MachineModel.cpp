@@ -264,6 +264,7 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "uop cache capacity (uops)", M.FrontEnd.UopCacheUops);
   row(OS, "loop stream detector", M.FrontEnd.HasLSD);
   row(OS, "stack-sync uop after push/pop", M.FrontEnd.StackSyncUop);
+  row(OS, "NOPs dispatch two per slot", M.FrontEnd.NopsDispatchInPairs);
   row(OS, "micro-fusion (load/store + op)", M.FrontEnd.MicroFusion);
   row(OS, "uop queue entries", M.FrontEnd.UopQueueSize);
   row(OS, "iteration-boundary issue rule", M.FrontEnd.IterationBoundaryRule);

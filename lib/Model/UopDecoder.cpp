@@ -1054,6 +1054,23 @@ bool UopDecoder::canMacroFuse(const DecodedInstr &First,
   return true;
 }
 
+/// A NOP that executes nowhere (no uop) takes one dispatch and retire slot
+/// per two adjacent NOPs (MachineModel FrontEndDesc::NopsDispatchInPairs).
+static void pairNops(std::vector<DecodedInstr> &Out) {
+  bool Open = false; // the previous instruction is a NOP with a free half
+  for (DecodedInstr &D : Out) {
+    bool Nop = D.Uops.empty() && D.Writes.empty() && !D.MayLoad &&
+               !D.MayStore && !D.IsBranch &&
+               StringRef(D.Variant).starts_with("NOP");
+    if (!Nop) {
+      Open = false;
+      continue;
+    }
+    D.FusedUops = D.IssueSlots = Open ? 0 : 1;
+    Open = !Open;
+  }
+}
+
 std::vector<DecodedInstr> UopDecoder::decodeKernel(const Kernel &K) const {
   std::vector<DecodedInstr> Out;
   Out.reserve(K.size());
@@ -1096,6 +1113,8 @@ std::vector<DecodedInstr> UopDecoder::decodeKernel(const Kernel &K) const {
   }
   if (Model.FrontEnd.StackSyncUop)
     addStackSyncUops(Out);
+  if (Model.FrontEnd.NopsDispatchInPairs)
+    pairNops(Out);
   return Out;
 }
 

@@ -477,11 +477,18 @@ void evaluate(LoopWork &W, unsigned Index, const CandidateCompileResult &Res) {
     return ML.InRegion && (ML.Role == CandidateLoopRole::VectorBody ||
                            ML.Role == CandidateLoopRole::Scalar);
   });
-  if (!HasMain && !E.Unsure) {
+  // A candidate then never wins; clang's choice is scored in the way most
+  // favourable to it (its leftover iterations in the unrolled code, none in
+  // the remainder loops), so it is only overridden when it loses anyway.
+  bool OptimisticDefault = !HasMain && C.IsDefault;
+  if (!HasMain && !C.IsDefault && !E.Unsure) {
     E.Unsure = true;
     E.Note = "its main loop was fully unrolled: straight-line code is "
              "scored by a static bound only";
   }
+  if (OptimisticDefault && E.Note.empty())
+    E.Note = "its main loop was fully unrolled: scored without its "
+             "remainder loops (the most favourable case)";
   auto Region = Res.RegionCycles.find(W.Region);
   if (Region == Res.RegionCycles.end()) {
     E.Unsure = true;
@@ -508,6 +515,8 @@ void evaluate(LoopWork &W, unsigned Index, const CandidateCompileResult &Res) {
       Scored.push_back(S);
     }
     std::vector<double> Iters = iterationsPerEntry(Scored, W.R.Trip, MainHint);
+    if (OptimisticDefault)
+      std::fill(Iters.begin(), Iters.end(), 0.0);
     for (size_t J = 0; J < Indices.size(); ++J) {
       E.Iterations[Indices[J]] = Iters[J];
       Cycles += Iters[J] * Scored[J].Cycles;
@@ -840,6 +849,8 @@ void printTuneReport(raw_ostream &OS, const LoopTuneReport &R) {
       Loops += " | parent unrolled x" + std::to_string(E.Entries);
     if (E.Unsure)
       Loops += " | unsure: " + E.Note;
+    else if (!E.Note.empty())
+      Loops += " | " + E.Note;
     OS << format(" %s%-9s %-30s %10s %10s  %s\n", Mark.c_str(),
                  E.Candidate.shortStr().c_str(), E.describeCode().c_str(),
                  fmt2(E.CyclesPerElement).c_str(),

@@ -116,6 +116,11 @@ struct FrontEndDesc {
             "rbx; sub rsp, 16 repeated takes 2.00 cycles on Cascade Lake "
             "(corpus bhdev-1395) and on Zen 4 (EPYC 9004 host), 1.00 "
             "without the sync"};
+  /// NOPs that execute nowhere (uops.info: 0 uops) still take a dispatch
+  /// slot, two adjacent NOPs sharing one (NOP fusion). Off: such a NOP is
+  /// free (no slot, no retire entry).
+  Sourced<bool> NopsDispatchInPairs{false, "NOPs modelled as uops.info "
+                                           "measures them"};
   /// A load, or a store's address and data, share one fused-domain slot
   /// with their operation (micro-fusion); LLVM's scheduling model counts
   /// them separately, so its fallback decodings drop one slot each.
