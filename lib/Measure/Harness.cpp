@@ -588,6 +588,7 @@ Expected<Measurement> measureKernel(const TargetContext &TC, const Kernel &K,
       V.AVX = AVX;
       V.AVX512 = __builtin_cpu_supports("avx512f");
       V.MaskBits64 = __builtin_cpu_supports("avx512bw");
+      V.EveryEntry = Opts.EntryResetsVectors;
       A = wrapCallable(reentered(Block, Counter, Opts.RegisterValue,
                                  Opts.RegisterStep, Large, Entries, V),
                        Opts.RegisterValue, AVX);
@@ -613,7 +614,10 @@ Expected<Measurement> measureKernel(const TargetContext &TC, const Kernel &K,
                             utohexstr(Opts.RegisterStep, /*LowerCase=*/true) +
                             ")"
                       : std::string()) +
-                 ", a physical page per touched page";
+                 ", a physical page per touched page" +
+                 (Opts.EntryResetsVectors && AVX
+                      ? std::string(", vector registers reset every entry")
+                      : std::string());
     } else {
       Bytes Body = counted(Block, Counter);
       A = wrapCallable(Body, Opts.RegisterValue, AVX, Counter, Opts.LoopLarge);

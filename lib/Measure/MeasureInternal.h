@@ -38,6 +38,11 @@ struct VectorResets {
   bool AVX = false;     ///< (unused: wrapCallable's vzeroupper suffices)
   bool AVX512 = false;  ///< xmm16-31 = 1.0 (EVEX moves zero the uppers)
   bool MaskBits64 = false; ///< k1-k7 all ones, 64 bits (AVX512BW) or 16
+  /// Reset xmm0-15 (and xmm16-31 on AVX-512 hosts) to 1.0 every entry
+  /// instead of once, with VEX/EVEX moves that zero the upper bits, so that
+  /// no vector value (an FP accumulator) carries from one entry into the
+  /// next: the loop as it runs inside an outer loop that re-initialises it.
+  bool EveryEntry = false;
 };
 
 /// The re-entered loop (a body for wrapCallable): xmm16-31 and k1-k7 set

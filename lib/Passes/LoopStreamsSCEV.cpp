@@ -452,6 +452,8 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   const Loop *Top = Inner->getOutermostLoop();
   unsigned Line = H.Levels.front().LineBytes.Value ? H.Levels.front().LineBytes.Value : 64;
   Nest N(SE, Top, Line);
+  if (double T = N.trips(Inner); T > 0)
+    Facts.TripsPerEntry = T;
   double Iters = 1;
   for (const Loop *L = Inner; L; L = L->getParentLoop()) {
     double T = N.trips(L);

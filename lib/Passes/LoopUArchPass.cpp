@@ -37,6 +37,7 @@
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <cmath>
 #include <ctime>
 #include <map>
 #include <memory>
@@ -56,6 +57,9 @@ static cl::opt<std::string>
              cl::desc("CPU model for uarch remarks (LLVM -mcpu name); "
                       "default: the function's target-cpu, else the host"),
              cl::cat(UArchCat));
+/// Trip counts per entry up to this get the per-entry simulation.
+static constexpr double MaxRemarkTripCount = 256;
+
 static cl::opt<unsigned> UArchIterations(
     "uarch-iterations",
     cl::desc("Simulate at most this many iterations (0 = until a steady "
@@ -199,7 +203,8 @@ public:
                                           const PipelineOptions &PO) {
     std::string Key = D.model().Name + "|" + std::to_string(PO.Simulate) + "|" +
                       std::to_string(PO.Sim.MaxIterations) + "|" +
-                      std::to_string(PO.Sensitivity) + "|";
+                      std::to_string(PO.Sensitivity) + "|" +
+                      std::to_string(PO.TripCount) + "|";
     // Memory facts come from SCEV, per loop: the same code over another
     // working set is another prediction.
     if (PO.Memory) {
@@ -584,6 +589,13 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   LoopMemoryFacts MemFacts = analyzeLoopMemory(
       MF, *Header, [&](const MachineBasicBlock &B) { return L.contains(&B); },
       *K, Model->MemoryHierarchy);
+  // A short trip count per entry: also simulate entries of that many
+  // iterations, whose chains restart and overlap (longer entries are the
+  // steady state within a few percent, not worth the compile time).
+  if (PO.Simulate && MemFacts.TripsPerEntry &&
+      *MemFacts.TripsPerEntry <= MaxRemarkTripCount)
+    PO.TripCount =
+        std::max(1u, unsigned(std::lround(*MemFacts.TripsPerEntry)));
   PO.Memory = PO.Simulate && MemFacts.WorkingSet.has_value();
   PO.MemoryOpts.WorkingSet = MemFacts.WorkingSet;
   PO.MemoryOpts.WorkingSetSource = "SCEV";
@@ -648,6 +660,14 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
           << ore::NV("StaticBound", fmt2(R.Static.Throughput)) << ", "
           << ore::NV("Bound", Bound) << ") on " << ore::NV("CPU", Model->Name)
           << "; bottleneck: " << ore::NV("Bottleneck", Bottleneck);
+      if (R.TripSim)
+        Rem << "; for " << ore::NV("TripCount", R.TripSim->TripCount)
+            << " iterations/entry (SCEV): "
+            << ore::NV("CyclesPerEntry", fmt2(R.TripSim->CyclesPerEntry))
+            << " cycles/entry, "
+            << ore::NV("TripCountCycles",
+                       fmt2(R.TripSim->CyclesPerIteration))
+            << " cycles/iteration (chains restarting each entry)";
       if (R.Sensitivity && !R.Sensitivity->Verdict.empty())
         Rem << "; top sensitivity: "
             << ore::NV("TopSensitivity", R.Sensitivity->Verdict.front());

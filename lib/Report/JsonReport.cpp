@@ -244,6 +244,17 @@ json::Value toJSON(const KernelReport &R) {
       (*P)["static_bound"] = r4(S.Throughput);
     }
   }
+  if (R.TripSim) {
+    const SimResult &T = *R.TripSim;
+    if (auto *P = Root.getObject("prediction"))
+      (*P)["trip_count"] = json::Object{
+          {"iterations_per_entry", int64_t(T.TripCount)},
+          {"cycles_per_entry", r4(T.CyclesPerEntry)},
+          {"cycles_per_iteration", r4(T.CyclesPerIteration)},
+          {"entries_measured", int64_t(T.EntriesMeasured)},
+          {"repeating", T.SteadyState},
+          {"method", "simulation"}};
+  }
   if (R.Measured || !R.MeasureDetail.empty()) {
     json::Object Meas{{"detail", R.MeasureDetail}};
     if (R.Measured) {
@@ -253,6 +264,9 @@ json::Value toJSON(const KernelReport &R) {
       if (*R.Measured > 0)
         Meas["prediction_error"] =
             r4(R.cyclesPerIteration() / *R.Measured - 1);
+      if (*R.Measured > 0 && R.TripSim)
+        Meas["trip_count_prediction_error"] =
+            r4(R.TripSim->CyclesPerIteration / *R.Measured - 1);
       Meas["contended"] = R.MeasuredContended;
       Meas["pages_mapped"] = int64_t(R.MeasuredPages);
     }

@@ -34,6 +34,17 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
     R.Sim.reset();
     return R;
   }
+  if (Opts.TripCount) {
+    // The same machine, entries of TripCount iterations. No lower bound:
+    // a restarting chain may beat the steady state's recurrence bound.
+    SimOptions TripOpts = Opts.Sim;
+    TripOpts.TripCount = Opts.TripCount;
+    TripOpts.LowerBound = 0;
+    TripOpts.Trace = false;
+    R.TripSim = simulate(K, R.Decoded, R.Static.Deps, Config, TripOpts);
+    if (R.TripSim->Stalled || !R.TripSim->TripCount)
+      R.TripSim.reset(); // the steady-state run says why
+  }
   if (Opts.Sensitivity) {
     // The sweep's baseline is this simulation.
     SensitivityOptions SO = Opts.SensitivityOpts;

@@ -225,6 +225,13 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
        << " cycles per iteration (predicted " << format("%.2f", P);
     if (*R.Measured > 0)
       OS << ", error " << format("%+.1f%%", 100 * (P / *R.Measured - 1));
+    if (R.TripSim) {
+      double T = R.TripSim->CyclesPerIteration;
+      OS << "; for " << R.TripSim->TripCount << " per entry "
+         << format("%.2f", T);
+      if (*R.Measured > 0)
+        OS << ", error " << format("%+.1f%%", 100 * (T / *R.Measured - 1));
+    }
     OS << "); " << R.MeasureDetail << "\n";
   } else if (!R.MeasureDetail.empty()) {
     OS << "Measurement: " << R.MeasureDetail << "\n";
@@ -243,6 +250,13 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
   if (R.Sim)
     OS << "  [simulated; static bound " << format("%.2f", S.Throughput)
        << "]";
+  if (R.TripSim)
+    OS << "  [steady state]\nFor " << R.TripSim->TripCount
+       << " iterations per entry: "
+       << format("%.2f", R.TripSim->CyclesPerEntry) << " cycles per entry, "
+       << format("%.2f", R.TripSim->CyclesPerIteration)
+       << " per iteration  [simulated: entries back to back, chains "
+          "restarting each entry]";
   OS << "\nBottleneck: " << R.bottleneck() << "\n";
   // What to change, beside the bottleneck it addresses.
   for (const AdviceRecord &A : adviseKernel(R))

@@ -72,11 +72,15 @@ AllocCause AllocateStage::cycle() {
       X.IssueCycle = C.Cycle;
       X.Uops.resize(SI.Uops.size());
       // Rename: producers of the sources, then this instruction's results.
+      // An entry after the first starts from registers the code around the
+      // loop wrote (SimOptions::TripCount).
+      if (C.Body.startsEntry(Q.Iter))
+        C.Rename.restartEntry(Q.Iter);
       for (RegUnit U : SI.Reads)
         X.SrcProd.push_back(C.Rename.producer(U));
       for (RegUnit U : SI.AddrReads)
         X.AddrProd.push_back(C.Rename.producer(U));
-      if (SI.MemProducer >= 0 && Q.Iter >= SI.MemDistance)
+      if (SI.MemProducer >= 0 && C.Body.sameEntry(Q.Iter, SI.MemDistance))
         X.MemProd =
             int64_t(Q.Iter - SI.MemDistance) * C.N + SI.MemProducer;
       for (RegUnit U : SI.Writes)

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Core.h"
+#include "Views.h"
 
 #include <algorithm>
 
@@ -14,13 +15,26 @@ using namespace llvm;
 namespace luarch {
 namespace sim {
 
+/// Iterations the front end fetches: a fixed number of whole entries for
+/// a trip count, else the cap (the steady-state detector stops earlier).
+static unsigned fetchLimit(const SimOptions &O, const SimConfig &C,
+                           const SimKernel &Body) {
+  if (O.TripCount) {
+    TripCountRun Run = tripCountRun(
+        O.TripCount,
+        warmupIterations(C[ResourceId::ROB], Body.SlotsPerIteration));
+    return Run.MaxEntries * O.TripCount;
+  }
+  return O.MaxIterations ? O.MaxIterations : 2000;
+}
+
 Core::Core(const Kernel &K, ArrayRef<DecodedInstr> D, const DependencyAnalysis &Deps,
            const SimConfig &C, const SimOptions &O)
-    : Config(C), Opts(O), Body(buildSimKernel(K, D, Deps, C)),
+    : Config(C), Opts(O), Body(buildSimKernel(K, D, Deps, C, O.TripCount)),
       Layout(C.Model ? buildFrontEndLayout(K, D, *C.Model, K.Alignment)
                      : FrontEndLayout()),
       N(D.size()),
-      MaxIter(O.MaxIterations ? O.MaxIterations : 2000), Buffers(C),
+      MaxIter(fetchLimit(O, C, Body)), Buffers(C),
       Rename(C[ResourceId::ROB]), Exec(C),
       Sched(*this, C.PortCapacity.size(), C.Binding) {}
 

@@ -176,7 +176,8 @@ static void addMemoryProducers(SimKernel &S, ArrayRef<DecodedInstr> D,
 }
 
 SimKernel buildSimKernel(const Kernel &K, ArrayRef<DecodedInstr> D,
-                         const DependencyAnalysis &Deps, const SimConfig &C) {
+                         const DependencyAnalysis &Deps, const SimConfig &C,
+                         unsigned TripCount) {
   SimKernel S;
   S.Instrs.reserve(D.size());
   for (size_t I = 0; I < D.size(); ++I) {
@@ -186,6 +187,7 @@ SimKernel buildSimKernel(const Kernel &K, ArrayRef<DecodedInstr> D,
   addMemoryProducers(S, D, Deps, C);
   S.EndsWithBranch = !D.empty() && D.back().IsBranch;
   S.Shape = K.Shape;
+  S.TripCount = TripCount;
   return S;
 }
 

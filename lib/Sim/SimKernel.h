@@ -74,12 +74,25 @@ struct SimKernel {
   /// repeats through an implicit back edge.
   bool EndsWithBranch = false;
   KernelShape Shape = KernelShape::Loop;
+  /// Iterations per entry (SimOptions::TripCount; 0 = one endless entry).
+  /// Dependencies through registers and memory do not cross from one
+  /// entry into the next.
+  unsigned TripCount = 0;
+  /// Whether iteration \p Iter is the first of an entry after the first.
+  bool startsEntry(uint64_t Iter) const {
+    return TripCount && Iter && Iter % TripCount == 0;
+  }
+  /// Whether iteration \p Iter - \p Distance exists in \p Iter's entry.
+  bool sameEntry(uint64_t Iter, unsigned Distance) const {
+    return Iter >= Distance && (!TripCount || Iter % TripCount >= Distance);
+  }
   size_t size() const { return Instrs.size(); }
   const SInstr &operator[](size_t I) const { return Instrs[I]; }
 };
 
 SimKernel buildSimKernel(const Kernel &K, llvm::ArrayRef<DecodedInstr> D,
-                         const DependencyAnalysis &Deps, const SimConfig &C);
+                         const DependencyAnalysis &Deps, const SimConfig &C,
+                         unsigned TripCount = 0);
 
 /// See SimResult::StallLimit.
 long stallLimit(llvm::ArrayRef<DecodedInstr> D, const SimConfig &C);

@@ -10,7 +10,10 @@
 #include "Stages.h"
 #include "Views.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <algorithm>
+#include <cassert>
 #include <optional>
 
 using namespace llvm;
@@ -56,6 +59,55 @@ StringRef stallCauseDescription(StallCause C) {
 /// A cap no real loop reaches before its steady state.
 static constexpr long MaxCycles = 4000000;
 
+TripCountRun tripCountRun(unsigned TripCount, unsigned WarmupIterations) {
+  assert(TripCount > 0 && "entries of no iterations");
+  auto entriesFor = [&](unsigned Iterations) {
+    return (Iterations + TripCount - 1) / TripCount;
+  };
+  TripCountRun Run;
+  Run.MinWarmup = std::max(2u, entriesFor(WarmupIterations) + 1);
+  Run.Measured = std::max(8u, entriesFor(128));
+  // Long entries: fewer of them (the cost of the run grows with N).
+  constexpr unsigned MaxIterations = 20000;
+  auto total = [&] {
+    return uint64_t(Run.MinWarmup + Run.Measured) * TripCount;
+  };
+  while (Run.Measured > 2 && total() > MaxIterations)
+    --Run.Measured;
+  while (Run.MinWarmup > 1 && total() > MaxIterations)
+    --Run.MinWarmup;
+  Run.MaxEntries =
+      std::max(Run.MinWarmup + Run.Measured, MaxIterations / TripCount);
+  return Run;
+}
+
+/// The retire cycles of the last iterations of the \p Measured entries
+/// before entry number \p Entries, and of the entry before them.
+static SmallVector<long, 16> entryEnds(const sim::SteadyStateDetector &Steady,
+                                       unsigned TripCount, size_t Entries,
+                                       unsigned Measured) {
+  assert(Entries > Measured && "an entry before the measured ones");
+  SmallVector<long, 16> Ends;
+  for (size_t E = Entries - Measured; E <= Entries; ++E)
+    Ends.push_back(Steady.retireCycle(E * TripCount - 1));
+  return Ends;
+}
+
+/// The shortest period (at most 4 entries) with which the cycles per
+/// entry repeat over the measured entries (\p Ends: the retire cycles of
+/// their last iterations, and first that of the entry before them); 0 if
+/// none.
+static unsigned entryPeriod(ArrayRef<long> Ends) {
+  for (size_t P = 1; P <= 4 && 2 * P < Ends.size(); ++P) {
+    bool Same = true;
+    for (size_t I = P + 1; I < Ends.size() && Same; ++I)
+      Same = Ends[I] - Ends[I - 1] == Ends[I - P] - Ends[I - P - 1];
+    if (Same)
+      return unsigned(P);
+  }
+  return 0;
+}
+
 SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
                    const DependencyAnalysis &Deps, const SimConfig &Config,
                    const SimOptions &Opts, ArrayRef<SimListener *> Extra) {
@@ -90,6 +142,12 @@ SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
   FrontEndStage FrontEnd(C);
 
   R.StallLimit = sim::stallLimit(D, Config);
+  TripCountRun Run;
+  size_t EntriesChecked = 0;
+  if (Opts.TripCount)
+    Run = tripCountRun(Opts.TripCount,
+                       warmupIterations(Config[ResourceId::ROB],
+                                        C.Body.SlotsPerIteration));
   long LastRetireCycle = 0;
   for (C.Cycle = 0;
        Steady.iterationsRetired() < C.MaxIter && C.Cycle < MaxCycles;
@@ -109,8 +167,16 @@ SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
     FrontEnd.cycle();
     F.Head = Retire.headCause(F.Instr);
     C.Events.emit([&](SimListener &V) { V.onCycle(F); });
-    if (Opts.StopAtSteadyState && Steady.steady())
+    if (Opts.StopAtSteadyState && !Opts.TripCount && Steady.steady())
       break;
+    if (Opts.TripCount &&
+        Steady.iterationsRetired() / Opts.TripCount > EntriesChecked) {
+      EntriesChecked = Steady.iterationsRetired() / Opts.TripCount;
+      if (EntriesChecked >= Run.MinWarmup + Run.Measured &&
+          entryPeriod(entryEnds(Steady, Opts.TripCount, EntriesChecked,
+                                Run.Measured)))
+        break;
+    }
   }
 
   R.Cycles = C.Cycle;
@@ -119,6 +185,31 @@ SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
     Timeline->finish(R);
   if (R.IterationsSimulated == 0) {
     R.CyclesPerIteration = double(C.Cycle);
+    return R;
+  }
+  size_t Entries = Opts.TripCount ? R.IterationsSimulated / Opts.TripCount : 0;
+  if (Opts.TripCount && !R.Stalled && Entries > Run.Measured) {
+    // The last Measured whole entries (whole periods of the rhythm, when
+    // it repeats): from the last iteration of the entry before them to
+    // that of the last entry.
+    SmallVector<long, 16> Ends =
+        entryEnds(Steady, Opts.TripCount, Entries, Run.Measured);
+    unsigned Period = entryPeriod(Ends);
+    unsigned Measured =
+        Period ? Run.Measured / Period * Period : Run.Measured;
+    MeasuredWindow W;
+    W.Last = Entries * Opts.TripCount - 1;
+    W.First = (Entries - Measured) * Opts.TripCount - 1;
+    W.FirstCycle = Ends[Ends.size() - 1 - Measured];
+    W.LastCycle = Ends.back();
+    W.SteadyState = Period != 0;
+    R.SteadyState = W.SteadyState;
+    R.TripCount = Opts.TripCount;
+    R.EntriesMeasured = Measured;
+    R.CyclesPerEntry = double(W.LastCycle - W.FirstCycle) / Measured;
+    R.CyclesPerIteration = R.CyclesPerEntry / Opts.TripCount;
+    Accounting.finish(W, R);
+    Ports.finish(W, R);
     return R;
   }
   MeasuredWindow W = Steady.window();

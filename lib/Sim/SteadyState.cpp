@@ -15,13 +15,17 @@ static constexpr size_t ConvergenceWindow = 128;
 /// The shortest window a rate is measured over without an exact period.
 static constexpr size_t MinQuasiWindow = 64;
 
+unsigned warmupIterations(double ROBSize, unsigned SlotsPerIteration) {
+  return 8 + unsigned(std::min(
+                 32.0, std::ceil(ROBSize / std::max(1u, SlotsPerIteration))));
+}
+
 SteadyStateDetector::SteadyStateDetector(double ROBSize,
                                          unsigned SlotsPerIteration,
                                          bool Fractional, double LowerBound)
     // Iterations needed before a steady state can show: the buffers fill.
     // (Capped: an "unlimited" ROB in a sensitivity run never fills.)
-    : Warmup(8 + unsigned(std::min(
-                     32.0, std::ceil(ROBSize / std::max(1u, SlotsPerIteration))))),
+    : Warmup(warmupIterations(ROBSize, SlotsPerIteration)),
       MinChecks(Fractional ? 32 : 16), LowerBound(LowerBound) {}
 
 /// Whether the machine is emptier at iteration \p Later than at \p Earlier:

@@ -20,6 +20,7 @@
 #include "luarch/Sim/SimConfig.h"
 #include "luarch/Sim/SimEvents.h"
 #include "llvm/ADT/SmallVector.h"
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <deque>
@@ -177,6 +178,15 @@ public:
   }
   int64_t producer(RegUnit U) const { return Producer[U]; }
   void rename(RegUnit U, uint64_t Seq) { Producer[U] = int64_t(Seq); }
+  /// A new entry of the loop begins with iteration \p Iter: the code
+  /// before it wrote every register the loop reads (values ready, as if
+  /// written long ago). Once per entry, however many instructions ask.
+  void restartEntry(uint64_t Iter) {
+    if (Iter == RestartedAt)
+      return;
+    RestartedAt = Iter;
+    std::fill(Producer.begin(), Producer.end(), -1);
+  }
   void recordRetired(uint64_t Seq, double ResultTime, long Cycle) {
     ResultAt[Seq & (ResultAt.size() - 1)] = {Seq, ResultTime};
     RetiredAt[Seq & (RetiredAt.size() - 1)] = {Seq, double(Cycle)};
@@ -198,6 +208,7 @@ public:
 
 private:
   std::vector<int64_t> Producer;
+  uint64_t RestartedAt = 0;
   std::vector<std::pair<uint64_t, double>> ResultAt, RetiredAt;
 };
 

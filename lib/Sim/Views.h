@@ -48,6 +48,10 @@ struct MeasuredWindow {
 /// Without an exact period, it stops when two consecutive 128-iteration
 /// windows agree within one cycle and measures over the longest window
 /// after the warm-up that does not drain.
+/// Iterations before a steady state can show: 8, plus those that fill the
+/// ROB (at most 32: an "unlimited" ROB in a sensitivity run never fills).
+unsigned warmupIterations(double ROBSize, unsigned SlotsPerIteration);
+
 class SteadyStateDetector : public SimListener {
 public:
   /// \p LowerBound: cycles per iteration no steady state can beat (the
@@ -63,6 +67,8 @@ public:
   /// once it is steady.
   bool steady();
   size_t iterationsRetired() const { return RetireCycles.size(); }
+  /// The cycle in which the \p I-th iteration retired.
+  long retireCycle(size_t I) const { return RetireCycles[I]; }
   /// Whole periods (at least 10 iterations) ending at the last retired
   /// iteration; else the longest window after the warm-up that does not
   /// drain; else (a run too short to get past the warm-up) the whole run.

@@ -129,6 +129,7 @@ MeasureOptions measureOptionsFor(const DriverOptions &Opts, KernelShape Shape) {
   MO.Repetitions = Opts.MeasureRepetitions;
   MO.EntryTrips = Opts.MeasureEntryTrips;
   MO.RegisterStep = Opts.MeasureRegisterStep;
+  MO.EntryResetsVectors = Opts.MeasureEntryResetVectors;
   // The canary is eight independent register adds: on an unshared core they
   // take 8 / (integer ALU ports) cycles, or 8 / issue width if that is
   // narrower. The host's own model says how many ALUs it has.
@@ -182,6 +183,7 @@ Error runDriver(const DriverOptions &Opts) {
     PO.Sim.StopAtSteadyState = Opts.Iterations == 0;
     PO.Sim.Trace = Opts.Timeline || DrawnInFull;
     PO.Sim.TraceIterations = Opts.TimelineIterations;
+    PO.TripCount = Opts.TripCount;
     PO.Sensitivity = Opts.Simulate && Opts.Sensitivity;
     PO.SensitivityOpts.Factor = Opts.SensitivityFactor;
     PO.SensitivityOpts.Sim.MaxIterations = Opts.Iterations;

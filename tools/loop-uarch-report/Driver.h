@@ -28,6 +28,8 @@ struct DriverOptions {
   /// How -mcpu=native was resolved (shown in reports).
   std::string CPUNote;
   unsigned Iterations = 0;
+  /// --trip-count: iterations per entry (0 = steady state only).
+  unsigned TripCount = 0;
   bool Simulate = true;
   bool Timeline = false;
   bool Sensitivity = true;
@@ -67,6 +69,7 @@ struct DriverOptions {
   /// --measure-entry-trips, --measure-register-step (re-entered loop form).
   unsigned MeasureEntryTrips = 0;
   uint64_t MeasureRegisterStep = 0;
+  bool MeasureEntryResetVectors = false;
   /// --what-if: changes to the simulated machine.
   WhatIf SimWhatIf;
   /// --tune: the loop tuner's candidate tables for an IR input (Tune.h).

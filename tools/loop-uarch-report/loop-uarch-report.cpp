@@ -72,6 +72,16 @@ static cl::opt<unsigned>
     Iterations("iterations",
                cl::desc("Iterations to simulate (0 = until steady state)"),
                cl::init(0), cl::cat(Cat));
+/// Entries longer than this are simulated for at least 3 x N iterations
+/// and differ from the steady state by the one chain that restarts.
+static constexpr unsigned MaxTripCount = 10000;
+static cl::opt<unsigned> TripCount(
+    "trip-count",
+    cl::desc("Iterations per entry of the loop: also predict cycles per "
+             "entry and per iteration for entries of N iterations back to "
+             "back, whose dependency chains restart every entry (the "
+             "steady state stays the headline)"),
+    cl::value_desc("N"), cl::init(0), cl::cat(Cat));
 static cl::opt<bool>
     StaticOnly("static", cl::desc("Static bounds only (no simulation)"),
                cl::cat(Cat));
@@ -219,6 +229,13 @@ static cl::opt<unsigned> MeasureEntryTrips(
              "stays in L1 (0: one long run, BHive's loop form; "
              "docs/measurement.md)"),
     cl::init(0), cl::cat(Cat));
+static cl::opt<bool> MeasureEntryResetVectors(
+    "measure-entry-reset-vectors",
+    cl::desc("With --measure-entry-trips: also reset the vector registers "
+             "every entry (AVX hosts), so that no vector value, e.g. an FP "
+             "accumulator, carries into the next entry (default: they carry "
+             "over)"),
+    cl::cat(Cat));
 static cl::opt<uint64_t> MeasureRegisterStep(
     "measure-register-step",
     cl::desc("With --measure-entry-trips: register number r starts every "
@@ -412,7 +429,9 @@ int main(int argc, char **argv) {
   Opts.MeasureRepetitions = MeasureReps;
   Opts.MeasureEntryTrips = MeasureEntryTrips;
   Opts.MeasureRegisterStep = MeasureRegisterStep;
+  Opts.MeasureEntryResetVectors = MeasureEntryResetVectors;
   Opts.Iterations = Iterations;
+  Opts.TripCount = TripCount;
   Opts.Simulate = !StaticOnly;
   Opts.Timeline = Timeline;
   Opts.Sensitivity = !NoSensitivity && !StaticOnly;
@@ -428,6 +447,18 @@ int main(int argc, char **argv) {
   if (AlignmentOffset >= 64) {
     WithColor::error(errs(), "loop-uarch-report")
         << "--alignment-offset must be 0-63 (a byte in a 64-byte line)\n";
+    return 1;
+  }
+  if (TripCount > MaxTripCount) {
+    WithColor::error(errs(), "loop-uarch-report")
+        << "--trip-count must be at most " << MaxTripCount
+        << " (longer entries are the steady state)\n";
+    return 1;
+  }
+  if (TripCount && (StaticOnly || !Batch.empty())) {
+    WithColor::error(errs(), "loop-uarch-report")
+        << "--trip-count needs the simulation of one kernel at a time (not "
+           "with --static or --batch)\n";
     return 1;
   }
   if (UnrolledCopies == 0) {

@@ -47,6 +47,11 @@ struct MeasureOptions {
   /// come from the difference of the two, which cancels what an entry
   /// costs besides its iterations (register resets, the exit branch).
   unsigned EntryTrips = 0;
+  /// Re-entered form: also reset the vector registers every entry (xmm0-31
+  /// = 1.0, uppers zeroed), as an outer loop that re-initialises its
+  /// accumulator does (`s = 0`); by default they carry over, so that an FP
+  /// recurrence runs on.
+  bool EntryResetsVectors = false;
   /// Entries per timed run (re-entered form); 0 = enough for about
   /// LoopLarge - LoopSmall iterations in the difference.
   unsigned Entries = 0;

@@ -44,6 +44,10 @@ struct LoopMemoryFacts {
   /// Executions of the loop's body per execution of the outermost loop
   /// (the product of the nest's trip counts, averaged where they vary).
   std::optional<double> Iterations;
+  /// Iterations of this loop per entry (SCEV: exact, averaged over the
+  /// enclosing loops' iterations for counts that depend on them, or the
+  /// constant maximum).
+  std::optional<double> TripsPerEntry;
   /// With profile data (-fprofile-instr-use): how many times the loop's
   /// header ran in the profiled run, all executions of the nest together.
   std::optional<double> ProfileIterations;

@@ -24,6 +24,10 @@ struct PipelineOptions {
   WhatIf SimWhatIf;
   /// Simulation options (iteration cap, trace for --timeline).
   SimOptions Sim;
+  /// Iterations per entry (--trip-count, the plugin's SCEV count; 0 =
+  /// unknown): a second simulation of entries of that many iterations
+  /// back to back, chains restarting (KernelReport::TripSim).
+  unsigned TripCount = 0;
   bool Sensitivity = false;
   SensitivityOptions SensitivityOpts;
   /// Predict beyond L1 (needs the simulation): KernelReport::Memory.

@@ -37,6 +37,11 @@ struct KernelReport {
   std::optional<SimResult> Sim;
   /// Changes to the simulated machine ("rs=1000"), empty if none.
   std::string WhatIf;
+  /// For a known trip count (PipelineOptions::TripCount): the simulation
+  /// of entries of that many iterations, back to back, each restarting its
+  /// dependency chains (SimResult::TripCount, CyclesPerEntry). Sim stays
+  /// the steady state of one endless entry.
+  std::optional<SimResult> TripSim;
   /// The sensitivity sweep, when it ran.
   std::optional<SensitivityReport> Sensitivity;
   /// Predictions beyond L1 (data in L2, L3, DRAM), when asked for.

@@ -28,6 +28,7 @@
 #include <array>
 #include <string>
 #include <vector>
+#include <utility>
 
 namespace luarch {
 
@@ -44,7 +45,29 @@ struct SimOptions {
   /// Record per-uop events for the first TraceIterations iterations.
   bool Trace = false;
   unsigned TraceIterations = 10;
+  /// Iterations per entry of the loop (0: one endless entry, the steady
+  /// state). With N > 0 the kernel runs as entries of N iterations back to
+  /// back, and the first iteration of each entry reads no register value
+  /// and no stored value of the previous entry: the code around the loop
+  /// re-initialises them (the accumulator `s = 0`, pointers and counters
+  /// from the outer loop), as the re-entered measurement form does
+  /// (--measure-entry-trips). Consecutive entries then overlap in the
+  /// out-of-order window. The run is a fixed number of entries
+  /// (tripCountRun); MaxIterations and StopAtSteadyState do not apply.
+  unsigned TripCount = 0;
 };
+
+/// How a trip-count run is measured (SimOptions::TripCount = N): after at
+/// least MinWarmup entries (they cover \p WarmupIterations, the iterations
+/// that fill the window, plus one), the run stops once the cycles per
+/// entry of the last Measured entries (at least 8 entries and 128
+/// iterations) repeat with a period of at most 4 entries, and at
+/// MaxEntries otherwise (about 20,000 iterations; at least
+/// MinWarmup + Measured).
+struct TripCountRun {
+  unsigned MinWarmup = 0, Measured = 0, MaxEntries = 0;
+};
+TripCountRun tripCountRun(unsigned TripCount, unsigned WarmupIterations);
 
 struct SimResult {
   /// Cycles per iteration in steady state (the headline).
@@ -80,6 +103,16 @@ struct SimResult {
     long Issued = -1, Dispatched = -1, Completed = -1, Retired = -1;
   };
   std::vector<std::vector<InstrTimes>> Timeline;
+  /// SimOptions::TripCount > 0: the iterations per entry, the cycles per
+  /// entry over the measured entries, the last ones of the run
+  /// (CyclesPerIteration is this divided by TripCount, and the stall and
+  /// port figures are per iteration over the same entries), and how many
+  /// entries were measured. SteadyState then says that the cycles per
+  /// entry repeat with a period of at most 4 entries over the measured
+  /// ones (otherwise the run reached TripCountRun::MaxEntries).
+  unsigned TripCount = 0;
+  double CyclesPerEntry = 0;
+  unsigned EntriesMeasured = 0;
   /// Nothing retired for StallLimit cycles: the decoded uops wait on a
   /// value that never comes (a modelling error). CyclesPerIteration is then
   /// meaningless; callers fall back to the static bound and say so.
