@@ -239,7 +239,7 @@ public:
     if (SerialCycles > 0)
       SerialFreeAt = Start + SerialCycles;
   }
-  ExecutionCounters counters() const { return {Dispatched, DividerBusy}; }
+  ExecutionCounters counters() const { return {Dispatched, DividerBusy, {}}; }
 
 private:
   std::vector<double> Capacity, PortFreeAt, Dispatched;
