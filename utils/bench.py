@@ -10,13 +10,19 @@ and prints blocks per second and the ratios. The blocks are disassembled to
 assembly for llvm-mca beforehand (not timed).
 
 Usage: utils/bench.py [--blocks N] [--seed S] [--mcpu cascadelake]
-                      [--repeat R] [--sources DIR]
+                      [--repeat R] [--stat median|min] [--sources DIR]
+                      [--tool PATH]
+
+Each figure is the median (or, with --stat min, the minimum) of R runs, in
+wall-clock and in CPU time (user+sys of the process): on a host shared with
+other work, CPU time and minimums are the less disturbed figures.
 """
 import argparse
 import csv
 import glob
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -56,14 +62,22 @@ def disassemble(blocks):
     return out
 
 
-def timed(cmd, repeat):
-    times = []
+def timed(cmd, repeat, stat):
+    """Wall-clock and CPU (user+sys) seconds of \p cmd: the median or the
+    minimum of \p repeat runs (the minimum is the least disturbed run on a
+    shared host)."""
+    walls, cpus = [], []
     for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        walls.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime +
+                    after.ru_stime - before.ru_stime)
+    pick = min if stat == "min" else statistics.median
+    return pick(walls), pick(cpus)
 
 
 def main():
@@ -75,6 +89,8 @@ def main():
     ap.add_argument("--mcpu", default="cascadelake")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--tool", default=TOOL)
+    ap.add_argument("--stat", choices=("median", "min"), default="median",
+                    help="how the repeated runs are summarised")
     args = ap.parse_args()
 
     blocks = sample_blocks(args.sources, args.blocks, args.seed)
@@ -92,22 +108,28 @@ def main():
                         (i, "\n".join(lines), i))
         out = os.path.join(tmp, "out")
         t_static = timed([args.tool, "-mcpu=" + args.mcpu, "--batch",
-                          csv_path, "--static", "-o", out], args.repeat)
+                          csv_path, "--static", "-o", out], args.repeat,
+                         args.stat)
         t_sim = timed([args.tool, "-mcpu=" + args.mcpu, "--batch", csv_path,
-                       "-o", out], args.repeat)
+                       "-o", out], args.repeat, args.stat)
         t_mca = timed(["llvm-mca-22", "-mcpu=" + args.mcpu,
-                       "-iterations=100", "-o", out, s_path], args.repeat)
+                       "-iterations=100", "-o", out, s_path], args.repeat,
+                      args.stat)
     n = len(blocks)
-    print("%d distinct BHive blocks (seed %d), -mcpu=%s, median of %d runs"
-          % (n, args.seed, args.mcpu, args.repeat))
-    for name, t in (("LoopUArch static (--batch --static)", t_static),
-                    ("LoopUArch simulation (--batch)", t_sim),
-                    ("llvm-mca-22 (one process, one region per block)",
-                     t_mca)):
-        print("  %-48s %7.2f s  %9.0f blocks/s  %6.3f ms/block" %
-              (name, t, n / t, 1000 * t / n))
+    print("%d distinct BHive blocks (seed %d), -mcpu=%s, %s of %d runs"
+          % (n, args.seed, args.mcpu, args.stat, args.repeat))
+    print("  %-48s %7s %9s %13s %8s" % ("", "wall", "blocks/s", "per block",
+                                         "CPU"))
+    for name, (t, cpu) in (("LoopUArch static (--batch --static)", t_static),
+                           ("LoopUArch simulation (--batch)", t_sim),
+                           ("llvm-mca-22 (one process, one region per block)",
+                            t_mca)):
+        print("  %-48s %6.2fs %9.0f %10.3f ms %7.2fs" %
+              (name, t, n / t, 1000 * t / n, cpu))
     print("  static is %.1fx faster than llvm-mca; simulation is %.1fx faster"
-          % (t_mca / t_static, t_mca / t_sim))
+          " (wall clock)" % (t_mca[0] / t_static[0], t_mca[0] / t_sim[0]))
+    print("  static is %.1fx faster than llvm-mca; simulation is %.1fx faster"
+          " (CPU time)" % (t_mca[1] / t_static[1], t_mca[1] / t_sim[1]))
 
 
 if __name__ == "__main__":

@@ -16,6 +16,13 @@
 namespace luarch {
 namespace sim {
 
+AllocateStage::AllocateStage(Core &C) : C(C) {
+  for (const ResourceSpec &R : resourceTable())
+    if (R.Class == ResourceClass::Buffer &&
+        (R.Freed == FreedAt::Retire || R.Freed == FreedAt::Dispatch))
+      Checked.push_back(&R);
+}
+
 AllocCause AllocateStage::cycle() {
   const double Width = C.Config[ResourceId::IssueWidth];
   Credit = std::min(Credit, 1.0 - Eps) + Width;
@@ -49,10 +56,8 @@ AllocCause AllocateStage::cycle() {
     need(ResourceId::IntRegisters) = New && SI.WritesGPR;
     need(ResourceId::VecRegisters) = New && SI.WritesVec;
     bool Fits = true;
-    for (const ResourceSpec &R : resourceTable()) {
-      if (R.Class != ResourceClass::Buffer ||
-          (R.Freed != FreedAt::Retire && R.Freed != FreedAt::Dispatch))
-        continue;
+    for (const ResourceSpec *RP : Checked) {
+      const ResourceSpec &R = *RP;
       double N = Need[unsigned(R.Id)];
       if (N > 0 && !C.Buffers.fits(R.Id, N)) {
         Cause = R.WhenFull;

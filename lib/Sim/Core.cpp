@@ -36,7 +36,11 @@ Core::Core(const Kernel &K, ArrayRef<DecodedInstr> D, const DependencyAnalysis &
       N(D.size()),
       MaxIter(fetchLimit(O, C, Body)), Buffers(C),
       Rename(C[ResourceId::ROB]), Exec(C),
-      Sched(*this, C.PortCapacity.size(), C.Binding) {}
+      Sched(*this, C.PortCapacity.size(), C.Binding) {
+  // Room for a full reorder buffer from the start (an unlimited one in a
+  // sensitivity run grows as it needs).
+  ROB.reserve(size_t(std::min(C[ResourceId::ROB], 1024.0)) + 1);
+}
 
 double Core::valueTime(int64_t Seq, int64_t *Blocker) {
   InFlightInstr *P = ROB.find(Seq);
@@ -58,10 +62,9 @@ double Core::valueTime(int64_t Seq, int64_t *Blocker) {
   return Unknown;
 }
 
-double Core::uopReadyTime(InFlightInstr &I, unsigned U) {
+double Core::computeReadyTime(InFlightInstr &I, unsigned U) {
   InFlightUop &DU = I.Uops[U];
-  if (DU.ReadyCache != Unknown)
-    return DU.ReadyCache;
+  assert(DU.ReadyCache == Unknown && "computed once");
   DU.WaitingOn = -1;
   DU.WaitingOnUop = -1;
   const SInstr &SI = Body[I.Index];

@@ -71,11 +71,16 @@ struct Core {
   double valueTime(int64_t Seq, int64_t *Blocker = nullptr);
   /// Earliest start of uop \p U of \p I (Unknown while a producer's time
   /// is unknown; the uop records what it waits on).
-  double uopReadyTime(InFlightInstr &I, unsigned U);
+  double uopReadyTime(InFlightInstr &I, unsigned U) {
+    double Cached = I.Uops[U].ReadyCache;
+    return Cached != Unknown ? Cached : computeReadyTime(I, U);
+  }
   bool uopDone(const InFlightInstr &I, unsigned U) const {
     return I.Uops[U].State == UopState::Dispatched &&
            I.Uops[U].Stamp <= now() + Eps;
   }
+  /// uopReadyTime when it is not cached yet (caches it once known).
+  double computeReadyTime(InFlightInstr &I, unsigned U);
   /// Sets DoneTime/ResultTime once every uop has dispatched.
   void finishIfDone(InFlightInstr &I);
 };

@@ -14,15 +14,22 @@
 namespace luarch {
 namespace sim {
 
+ExecuteStage::ExecuteStage(Core &C)
+    : C(C), SharingLoadPorts(C.Config.LoadPortsShareReadyUops && C.Config.Model
+                                 ? C.Config.Model->LoadPorts
+                                 : 0) {}
+
 void ExecuteStage::cycle() {
-  C.Sched.beginDispatchCycle();
+  const double Now = C.now();
+  C.Sched.beginDispatchCycle(Now);
   // Uops woken by a dispatch may be ready in the same cycle (a load
   // forwarded from a store, zero-latency scaled chains): schedule them and
   // give the ports another pass while that happens.
   for (unsigned Pass = 0; Pass < 4; ++Pass) {
     bool Any = false;
     for (unsigned P = 0; P < C.Exec.numPorts(); ++P) {
-      Any |= dispatchPort(P);
+      if (mayDispatch(P, Now))
+        Any |= dispatchPort(P);
       C.Sched.scheduleWoken();
     }
     if (!Any)
@@ -32,18 +39,35 @@ void ExecuteStage::cycle() {
   C.Sched.recountInFlight();
 }
 
+bool ExecuteStage::mayDispatch(unsigned P, double Now) const {
+  // Only ready lists feed the ports (every pending uop whose time has come
+  // is in one since beginDispatchCycle, and uops woken during the cycle go
+  // straight to a ready list or to a later time).
+  bool Own = C.Sched.hasReady(P);
+  if (Own) {
+    // A busy port takes only renamed loads; its own ready uops keep it
+    // from borrowing another load port's.
+    return C.Sched.renamedReady(P) > 0 || C.Exec.portFreeAt(P) <= Now + Eps;
+  }
+  if (!(SharingLoadPorts & (PortMask(1) << P)))
+    return false;
+  for (unsigned Q = 0; Q < C.Exec.numPorts(); ++Q)
+    if (Q != P && (SharingLoadPorts & (PortMask(1) << Q)) &&
+        C.Sched.hasReady(Q))
+      return true;
+  return false;
+}
+
 bool ExecuteStage::dispatchPort(unsigned P) {
   bool AnyReady = false;
   if (dispatchFrom(P, P, AnyReady))
     return true;
   // A load port with nothing ready of its own takes a ready uop bound to
   // another load port (the load ports share their ready uops [uiCA]).
-  PortMask LoadPorts = C.Config.Model ? C.Config.Model->LoadPorts : 0;
-  if (AnyReady || !C.Config.LoadPortsShareReadyUops ||
-      !(LoadPorts & (PortMask(1) << P)))
+  if (AnyReady || !(SharingLoadPorts & (PortMask(1) << P)))
     return false;
   for (unsigned Q = 0; Q < C.Exec.numPorts(); ++Q)
-    if (Q != P && (LoadPorts & (PortMask(1) << Q)) &&
+    if (Q != P && (SharingLoadPorts & (PortMask(1) << Q)) &&
         dispatchFrom(Q, P, AnyReady))
       return true;
   return false;
@@ -53,19 +77,34 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
                                 bool &AnyReady) {
   const double Now = C.now();
   bool Dispatched = false;
-  std::vector<UopRef> &List = C.Sched.readyList(ListPort, Now);
+  std::vector<UopRef> &List = C.Sched.readyList(ListPort);
+  // Renamed loads not yet looked at: the only uops that can start while
+  // the port is busy. Everything in a ready list has its operands (its
+  // ready time is known and cached once and for all), so once the port is
+  // busy and no renamed load is left, nothing further in the list can
+  // start this cycle, and ports only get busier within a cycle.
+  unsigned RenamedLeft = C.Sched.renamedReady(ListPort);
   for (size_t I = 0; I < List.size();) {
+    if (RenamedLeft == 0 && C.Exec.portFreeAt(P) > Now + Eps) {
+      if (ListPort == P)
+        AnyReady = true; // the rest are P's and ready
+      break;
+    }
     auto [Seq, U] = List[I];
     InFlightInstr *X = C.ROB.find(Seq);
     assert(X && "uops leave the scheduler before their instruction retires");
     if (!X) {
-      List.erase(List.begin() + I);
+      C.Sched.removeReady(ListPort, I, false);
       continue;
     }
     double Ready = C.uopReadyTime(*X, U);
     const SUop &SU = C.Body[X->Index].Uops[U];
+    RenamedLeft -= SU.Renamed;
+    assert(Ready <= Now + Eps && "ready lists hold uops whose time has come");
+    assert((ListPort != P || (SU.Ports & (PortMask(1) << P))) &&
+           "bound to a port of its mask");
     if (Ready > Now + Eps || !(SU.Ports & (PortMask(1) << P))) {
-      ++I; // not ready (its readiness is cached for later cycles)
+      ++I;
       continue;
     }
     AnyReady = true;
@@ -107,7 +146,7 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
       E.Port = P;
       C.Events.emit([&](SimListener &V) { V.onUopDispatched(E); });
     }
-    List.erase(List.begin() + I);
+    C.Sched.removeReady(ListPort, I, SU.Renamed);
   }
   return Dispatched;
 }

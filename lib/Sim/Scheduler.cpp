@@ -2,6 +2,8 @@
 #include "Scheduler.h"
 #include "Core.h"
 
+#include "llvm/ADT/bit.h"
+
 #include <algorithm>
 
 using namespace llvm;
@@ -10,16 +12,29 @@ namespace luarch {
 namespace sim {
 
 Scheduler::Scheduler(Core &C, unsigned NumPorts, PortBinding Binding)
-    : C(C), Binding(Binding), Ready(NumPorts), PendingByPort(NumPorts),
+    : C(C), Binding(Binding), Ready(NumPorts), RenamedReady(NumPorts, 0),
+      PendingByPort(NumPorts),
       Waiting(NumPorts, 0), InFlight(NumPorts, 0), Usage(NumPorts, 0),
       Snapshot(NumPorts, 0), DispatchedNow(NumPorts, 0) {}
 
-void Scheduler::beginDispatchCycle() {
+void Scheduler::beginDispatchCycle(double Now) {
   for (size_t P = 0; P < Usage.size(); ++P) {
     assert(Usage[P] >= DispatchedNow[P] && "bound before dispatched");
     Usage[P] -= DispatchedNow[P];
     DispatchedNow[P] = 0;
+    auto &Heap = PendingByPort[P];
+    while (!Heap.empty() && Heap.front().Ready <= Now + Eps) {
+      insertReady(P, {Heap.front().Seq, Heap.front().Uop},
+                  Heap.front().Renamed);
+      std::pop_heap(Heap.begin(), Heap.end(), std::greater<Pending>());
+      Heap.pop_back();
+    }
   }
+}
+
+/// The ports numbered below \p NP.
+static PortMask lowPorts(unsigned NP) {
+  return NP >= 32 ? ~PortMask(0) : (PortMask(1) << NP) - 1;
 }
 
 int Scheduler::choosePort(PortMask Mask, unsigned IssueSlot) {
@@ -34,9 +49,8 @@ int Scheduler::choosePort(PortMask Mask, unsigned IssueSlot) {
       return Than < 0 || Snapshot[P] < Snapshot[Than] ||
              (Snapshot[P] == Snapshot[Than] && int(P) > Than);
     };
-    for (unsigned P = 0; P < NP; ++P) {
-      if (!(Mask & (PortMask(1) << P)))
-        continue;
+    for (PortMask M = Mask & lowPorts(NP); M; M &= M - 1) {
+      unsigned P = llvm::countr_zero(M);
       if (Better(P, Best)) {
         Second = Best;
         Best = P;
@@ -64,11 +78,13 @@ int Scheduler::choosePort(PortMask Mask, unsigned IssueSlot) {
   const std::vector<unsigned> &Count =
       Binding == PortBinding::LeastLoadedInRS ? Waiting : InFlight;
   unsigned BestCount = ~0u;
-  for (unsigned P = 0; P < NP; ++P)
-    if ((Mask & (PortMask(1) << P)) && Count[P] < BestCount) {
+  for (PortMask M = Mask & lowPorts(NP); M; M &= M - 1) {
+    unsigned P = llvm::countr_zero(M);
+    if (Count[P] < BestCount) {
       Best = P;
       BestCount = Count[P];
     }
+  }
   return Best;
 }
 
@@ -136,13 +152,29 @@ void Scheduler::schedule(InFlightInstr &I, unsigned U) {
   }
   if (DU.ReadyCache > C.now() + Eps) {
     auto &Heap = PendingByPort[DU.Port];
-    Heap.push_back({DU.ReadyCache, I.Seq, uint8_t(U)});
+    Heap.push_back({DU.ReadyCache, I.Seq, uint8_t(U),
+                    C.Body[I.Index].Uops[U].Renamed});
     std::push_heap(Heap.begin(), Heap.end(), std::greater<Pending>());
     return;
   }
-  auto &List = Ready[DU.Port];
-  UopRef Key{I.Seq, uint8_t(U)};
-  List.insert(std::lower_bound(List.begin(), List.end(), Key), Key);
+  insertReady(DU.Port, {I.Seq, uint8_t(U)}, C.Body[I.Index].Uops[U].Renamed);
+}
+
+void Scheduler::insertReady(unsigned P, UopRef Key, bool Renamed) {
+  auto &List = Ready[P];
+  // Mostly the youngest: search from the back.
+  auto It = List.end();
+  if (!List.empty() && Key < List.back())
+    It = std::lower_bound(List.begin(), List.end(), Key);
+  List.insert(It, Key);
+  RenamedReady[P] += Renamed;
+}
+
+void Scheduler::removeReady(unsigned P, size_t I, bool Renamed) {
+  auto &List = Ready[P];
+  assert(RenamedReady[P] >= unsigned(Renamed) && "counted at insertion");
+  RenamedReady[P] -= Renamed;
+  List.erase(List.begin() + I);
 }
 
 void Scheduler::wake(InFlightInstr &Producer) {
@@ -150,23 +182,11 @@ void Scheduler::wake(InFlightInstr &Producer) {
   Producer.Waiters.clear();
 }
 
-void Scheduler::scheduleWoken() {
+void Scheduler::scheduleWokenUops() {
   for (auto [Seq, U] : Woken)
     if (InFlightInstr *X = C.ROB.find(Seq))
       schedule(*X, U);
   Woken.clear();
-}
-
-std::vector<UopRef> &Scheduler::readyList(unsigned P, double Now) {
-  auto &List = Ready[P];
-  auto &Heap = PendingByPort[P];
-  while (!Heap.empty() && Heap.front().Ready <= Now + Eps) {
-    UopRef Key{Heap.front().Seq, Heap.front().Uop};
-    List.insert(std::lower_bound(List.begin(), List.end(), Key), Key);
-    std::pop_heap(Heap.begin(), Heap.end(), std::greater<Pending>());
-    Heap.pop_back();
-  }
-  return List;
 }
 
 void Scheduler::recountInFlight() {

@@ -32,19 +32,30 @@ public:
   void bind(InFlightInstr &I, unsigned U, unsigned IssueSlot);
   /// A new issue group starts (the snapshot of the binding counts).
   void beginIssueCycle() { Snapshot = Usage; }
-  /// A new dispatch cycle starts: uops dispatched last cycle leave the
-  /// binding counts.
-  void beginDispatchCycle();
+  /// A new dispatch cycle starts at \p Now: uops dispatched last cycle
+  /// leave the binding counts; pending uops whose time has come join their
+  /// port's ready list (uops scheduled later in the cycle are ready at once
+  /// or later than \p Now, so the lists are complete for the cycle).
+  void beginDispatchCycle(double Now);
   /// Puts an issued uop where dispatch will find it (see the file comment).
   void schedule(InFlightInstr &I, unsigned U);
   /// Uops parked on \p Producer become candidates again.
   void wake(InFlightInstr &Producer);
   /// Schedules the uops woken since the last call.
-  void scheduleWoken();
+  void scheduleWoken() {
+    if (!Woken.empty())
+      scheduleWokenUops();
+  }
 
-  /// Port \p P's uops whose ready time has come, oldest first (after
-  /// moving those that became ready by \p Now from the pending heap).
-  std::vector<UopRef> &readyList(unsigned P, double Now);
+  /// Port \p P's uops whose ready time has come, oldest first.
+  std::vector<UopRef> &readyList(unsigned P) { return Ready[P]; }
+  bool hasReady(unsigned P) const { return !Ready[P].empty(); }
+  /// Takes entry \p I of port \p P's ready list out (it dispatched; \p
+  /// Renamed: it is a renamed load).
+  void removeReady(unsigned P, size_t I, bool Renamed);
+  /// How many uops in port \p P's ready list are renamed loads (the only
+  /// ones that start while their port is busy).
+  unsigned renamedReady(unsigned P) const { return RenamedReady[P]; }
   /// A uop bound to \p P left the scheduler.
   void dispatched(unsigned P, const InFlightInstr &I, unsigned U);
   /// Whether uop \p U of \p I may take a shared unit it needs (the divider
@@ -60,11 +71,15 @@ private:
     double Ready;
     uint64_t Seq;
     uint8_t Uop;
+    bool Renamed;
     bool operator>(const Pending &O) const {
       return Ready > O.Ready || (Ready == O.Ready && Seq > O.Seq);
     }
   };
   int choosePort(PortMask Mask, unsigned IssueSlot);
+  void scheduleWokenUops();
+  /// Inserts \p Key into port \p P's ready list, in age order.
+  void insertReady(unsigned P, UopRef Key, bool Renamed);
   /// Whether (I, U) is the oldest uop of \p Queue whose operands are
   /// ready now.
   bool oldestReady(const std::vector<UopRef> &Queue, const InFlightInstr &I,
@@ -73,6 +88,7 @@ private:
   Core &C;
   PortBinding Binding;
   std::vector<std::vector<UopRef>> Ready;
+  std::vector<unsigned> RenamedReady;
   std::vector<std::vector<Pending>> PendingByPort;
   std::vector<UopRef> Woken;
   /// Uops waiting for the divider / the serialising path, oldest first.

@@ -39,25 +39,34 @@ private:
 
 class ExecuteStage {
 public:
-  explicit ExecuteStage(Core &C) : C(C) {}
+  explicit ExecuteStage(Core &C);
   void cycle();
 
 private:
+  /// Whether port \p P can start a uop now: false only when dispatchPort
+  /// would find nothing (no ready uop of its own or, for a load port that
+  /// shares, of another load port; or busy with no renamed load ready).
+  bool mayDispatch(unsigned P, double Now) const;
   bool dispatchPort(unsigned P);
   /// Dispatches on port \p P from port \p ListPort's ready uops; \p
   /// AnyReady tells whether one of them had its operands.
   bool dispatchFrom(unsigned ListPort, unsigned P, bool &AnyReady);
   Core &C;
+  /// Load ports that take each other's ready uops (0 unless the core does).
+  const PortMask SharingLoadPorts;
 };
 
 class AllocateStage {
 public:
-  explicit AllocateStage(Core &C) : C(C) {}
+  explicit AllocateStage(Core &C);
   /// Allocates from the uop queue; returns why it stopped.
   AllocCause cycle();
 
 private:
   Core &C;
+  /// The buffers checked at allocation, in the resource table's order
+  /// (which names the stall when several are full).
+  llvm::SmallVector<const ResourceSpec *, 8> Checked;
   double Credit = 0;
 };
 

@@ -146,6 +146,18 @@ public:
     --Count;
     ++BaseSeq;
   }
+  /// Makes room for \p N in-flight instructions up front (the ring still
+  /// grows past that when it must).
+  void reserve(size_t N) {
+    size_t Size = 64;
+    while (Size < N)
+      Size *= 2;
+    if (Size > Slots.size() && Count == 0) {
+      Slots.assign(Size, InFlightInstr());
+      Head = 0;
+      Mask = Size - 1;
+    }
+  }
   /// Sequence number of the oldest in-flight instruction.
   uint64_t baseSeq() const { return BaseSeq; }
 
@@ -238,7 +250,7 @@ public:
     if (SerialCycles > 0)
       SerialFreeAt = Start + SerialCycles;
   }
-  ExecutionCounters counters() const { return {Dispatched, DividerBusy}; }
+  ExecutionCounters counters() const { return {Dispatched, DividerBusy, {}}; }
 
 private:
   std::vector<double> Capacity, PortFreeAt, Dispatched;
