@@ -14,7 +14,8 @@ Two experiments (docs/simulator.md, "The sweep's cost"):
   agreement  Runs the default sweep and --sensitivity-exhaustive on random
              BHive blocks (as loops) and counts how often they name the same
              top sensitivity row (the first evaluated row with role
-             bottleneck, else the balanced set, else none).
+             bottleneck, else the balanced set, else none), and the same
+             verdict line for line.
 
 Timings depend on the host and its load: say which host ran them.
 
@@ -118,7 +119,7 @@ def top_row(kernel):
 def agreement(args, rows):
     rng = random.Random(args.seed)
     sample = rng.sample(rows, min(args.blocks, len(rows)))
-    same = 0
+    same = same_verdict = 0
     differ = []
     wall = {"default": 0.0, "exhaustive": 0.0}
     with tempfile.TemporaryDirectory() as tmp:
@@ -127,7 +128,7 @@ def agreement(args, rows):
             with open(src, "w") as f:
                 f.write(loop_source([x.strip() for x in
                                      row["asm_intel"].split(";")]))
-            tops = {}
+            tops, verdicts = {}, {}
             for name, extra in (("default", []),
                                 ("exhaustive", ["--sensitivity-exhaustive"])):
                 cmd = [args.tool, "-mcpu=" + args.mcpu, "--json",
@@ -136,13 +137,18 @@ def agreement(args, rows):
                 if r is None:
                     sys.exit("timeout: " + " ".join(cmd))
                 wall[name] += r[1]
-                tops[name] = top_row(json.loads(r[2])["kernels"][0])
+                k = json.loads(r[2])["kernels"][0]
+                tops[name] = top_row(k)
+                verdicts[name] = k.get("sensitivity", {}).get("verdict")
+            same_verdict += verdicts["default"] == verdicts["exhaustive"]
             if tops["default"] == tops["exhaustive"]:
                 same += 1
             else:
                 differ.append((row["id"], tops["default"], tops["exhaustive"]))
     print("%d of %d blocks: same top sensitivity row (-mcpu=%s)" %
           (same, len(sample), args.mcpu))
+    print("%d of %d blocks: the same verdict, line for line" %
+          (same_verdict, len(sample)))
     print("CPU seconds: default %.1f, exhaustive %.1f" %
           (wall["default"], wall["exhaustive"]))
     for d in differ:
