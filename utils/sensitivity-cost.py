@@ -52,11 +52,12 @@ def loop_source(instrs):
 
 
 def large_loop(rows, n, seed):
+    """A loop of n instructions, its dec/jnz included."""
     rng = random.Random(seed)
     out = []
-    while len(out) < n:
+    while len(out) < n - 2:
         out += [i.strip() for i in rng.choice(rows)["asm_intel"].split(";")]
-    return loop_source(out[:n])
+    return loop_source(out[:n - 2])
 
 
 def run(cmd, timeout):
@@ -120,7 +121,7 @@ def agreement(args, rows):
     rng = random.Random(args.seed)
     sample = rng.sample(rows, min(args.blocks, len(rows)))
     same = same_verdict = 0
-    differ = []
+    differ, verdict_differ = [], []
     wall = {"default": 0.0, "exhaustive": 0.0}
     with tempfile.TemporaryDirectory() as tmp:
         for i, row in enumerate(sample):
@@ -140,7 +141,11 @@ def agreement(args, rows):
                 k = json.loads(r[2])["kernels"][0]
                 tops[name] = top_row(k)
                 verdicts[name] = k.get("sensitivity", {}).get("verdict")
-            same_verdict += verdicts["default"] == verdicts["exhaustive"]
+            if verdicts["default"] == verdicts["exhaustive"]:
+                same_verdict += 1
+            else:
+                verdict_differ.append((row["id"], verdicts["default"],
+                                       verdicts["exhaustive"]))
             if tops["default"] == tops["exhaustive"]:
                 same += 1
             else:
@@ -152,7 +157,9 @@ def agreement(args, rows):
     print("CPU seconds: default %.1f, exhaustive %.1f" %
           (wall["default"], wall["exhaustive"]))
     for d in differ:
-        print("  %s: default %s, exhaustive %s" % d)
+        print("  top row differs, %s: default %s, exhaustive %s" % d)
+    for d in verdict_differ:
+        print("  verdict differs, %s:\n    default    %s\n    exhaustive %s" % d)
 
 
 def main():

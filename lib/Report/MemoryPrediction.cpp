@@ -101,7 +101,7 @@ struct Context {
     SimOptions SO = Opts.Sim;
     SO.StopAtSteadyState = false;
     unsigned Fixed = unsigned(std::clamp<size_t>(
-        (200000 + K.size() - 1) / std::max<size_t>(1, K.size()), 16, 1000));
+        (200000 + K.size() - 1) / std::max<size_t>(1, K.size()), 8, 1000));
     SO.MaxIterations = std::max(SO.MaxIterations, Fixed);
     SO.Trace = false;
     SimResult R = simulate(K, D2, Deps, Config, SO);

@@ -379,9 +379,9 @@ SensitivityReport analyzeSensitivity(const Kernel &K, ArrayRef<DecodedInstr> D,
   // A kernel so large that even the shortest steady-state run exceeds the
   // instruction budget: every run (the baseline again, for a like-with-
   // like ratio) retires a fixed number of iterations, and the rate is
-  // measured after the first ones (the window they fill holds the whole
-  // reorder buffer). One iteration of such a loop is thousands of cycles,
-  // so its transients are short next to it.
+  // measured after a warm-up of the iterations the reorder buffer spans,
+  // plus one. One iteration of such a loop is thousands of cycles, so its
+  // transients are short next to it.
   unsigned SlotsPerIter = std::max(1u, St.IssueSlots);
   if (Opts.RunInstructions && Opts.Sim.MaxIterations == 0 &&
       Opts.Sim.StopAtSteadyState && !D.empty()) {
