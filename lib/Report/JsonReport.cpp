@@ -298,7 +298,8 @@ json::Value toJSON(const KernelReport &R) {
                                             : json::Value(nullptr)},
                                        {"fixed_iterations",
                                         int64_t(S.FixedIterations)},
-                                       {"fixed_warmup", int64_t(S.FixedWarmup)}};
+                                       {"fixed_warmup", int64_t(S.FixedWarmup)},
+                                       {"set_search_cut", S.SetSearchCut}};
     if (auto *P = Root.getObject("prediction"))
       (*P)["bottleneck_summary"] = R.bottleneck();
   }

@@ -48,12 +48,18 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
       std::string Budget;
       llvm::raw_string_ostream(Budget)
           << llvm::format("%g", R.Sensitivity->BudgetSeconds);
+      const SensitivityReport &S = *R.Sensitivity;
+      std::string What =
+          S.NotEvaluated ? std::to_string(S.NotEvaluated) + " of " +
+                               std::to_string(S.Resources.size()) +
+                               " resources not evaluated"
+                         : "every resource evaluated, the search for a "
+                           "balanced set cut short";
       R.Warnings.push_back(
           "the sensitivity sweep stopped at its time budget of " + Budget +
-          " s: " + std::to_string(R.Sensitivity->NotEvaluated) + " of " +
-          std::to_string(R.Sensitivity->Resources.size()) +
-          " resources not evaluated (where the budget cuts depends on the "
-          "machine's speed and load; --sensitivity-budget)");
+          " s: " + What +
+          " (where the budget cuts depends on the machine's speed and load; "
+          "--sensitivity-budget)");
     }
   }
   if (Opts.Memory)

@@ -226,6 +226,9 @@ static void printSensitivity(raw_ostream &OS, const KernelReport &R) {
        << format("%g", S.BudgetSeconds)
        << " s ran out; --sensitivity-budget): " << list(NotEvaluated)
        << "\n";
+  if (S.SetSearchCut)
+    OS << "  (the search for a balanced set was cut short by the time "
+          "budget)\n";
   if (S.FixedIterations)
     OS << "  (large kernel: each run simulated " << S.FixedIterations
        << " iterations, measured after the first " << S.FixedWarmup << ")\n";

@@ -615,6 +615,8 @@ SensitivityReport analyzeSensitivity(const Kernel &K, ArrayRef<DecodedInstr> D,
       for (const ResourceSensitivity *RS : Set)
         C = scaleResource(C, RS->R, Opts.Factor);
       std::optional<double> T = cycles(C);
+      if (!T)
+        Rep.SetSearchCut = true;
       return T ? std::optional<double>(s(*T)) : std::nullopt;
     };
     std::optional<double> All;

@@ -126,6 +126,8 @@ struct SensitivityReport {
   /// The budget in force (< 0: none), and whether it cut the sweep.
   double BudgetSeconds = -1;
   bool BudgetExhausted = false;
+  /// The budget ran out while looking for a balanced set (none reported).
+  bool SetSearchCut = false;
   /// Fixed-length runs (large kernels): iterations per run, of which the
   /// first FixedWarmup are not measured; 0 = every run to its steady state.
   unsigned FixedIterations = 0, FixedWarmup = 0;
