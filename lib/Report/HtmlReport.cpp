@@ -11,6 +11,7 @@
 #include "HtmlSvg.h"
 #include "luarch/Report/Report.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 
 #include <algorithm>
@@ -232,7 +233,22 @@ void sensitivity(raw_ostream &OS, const json::Object &Sens) {
          << pct(O->getNumber("slower")) << "</td><td class=l>"
          << escape(Role) << "</td></tr>\n";
     }
-  OS << "</table></details>\n";
+  OS << "</table>\n";
+  // Rows without figures of their own (docs/simulator.md, the sweep's cost).
+  auto names = [&](const char *Key, StringRef What) {
+    const json::Array *A = Sens.getArray(Key);
+    if (!A || A->empty())
+      return;
+    std::vector<std::string> N;
+    for (const json::Value &V : *A)
+      if (auto S = V.getAsString())
+        N.push_back(S->str());
+    OS << "<p>" << escape(What) << ": " << escape(join(N, ", ")) << "</p>\n";
+  };
+  names("skipped", "Not binding in the baseline (skipped: scaled together, "
+                   "they change nothing)");
+  names("not_evaluated", "Not evaluated (the sweep's time budget ran out)");
+  OS << "</details>\n";
 }
 
 void accounting(raw_ostream &OS, const json::Object &Sim) {

@@ -274,8 +274,14 @@ json::Value toJSON(const KernelReport &R) {
   }
   if (R.Sensitivity) {
     const SensitivityReport &S = *R.Sensitivity;
-    json::Array Res, Verdict, Set;
+    json::Array Res, Verdict, Set, Skipped, NotEvaluated;
     for (const ResourceSensitivity &RS : S.Resources) {
+      if (RS.Role == ResourceSensitivity::RoleSkipped)
+        Skipped.push_back(RS.R.Name);
+      if (RS.Role == ResourceSensitivity::RoleNotEvaluated)
+        NotEvaluated.push_back(RS.R.Name);
+      if (!RS.evaluated())
+        continue; // no figures of its own
       json::Array Instrs;
       for (unsigned I : RS.Instrs)
         Instrs.push_back(int64_t(I));
@@ -297,7 +303,17 @@ json::Value toJSON(const KernelReport &R) {
                                        {"set", std::move(Set)},
                                        {"set_faster", r4(S.SetAccelerated)},
                                        {"verdict", std::move(Verdict)},
-                                       {"simulations", int64_t(S.Simulations)}};
+                                       {"simulations", int64_t(S.Simulations)},
+                                       {"skipped", std::move(Skipped)},
+                                       {"not_evaluated", std::move(NotEvaluated)},
+                                       {"budget_seconds",
+                                        S.BudgetSeconds >= 0
+                                            ? json::Value(S.BudgetSeconds)
+                                            : json::Value(nullptr)},
+                                       {"fixed_iterations",
+                                        int64_t(S.FixedIterations)},
+                                       {"fixed_warmup", int64_t(S.FixedWarmup)},
+                                       {"set_search_cut", S.SetSearchCut}};
     if (auto *P = Root.getObject("prediction"))
       (*P)["bottleneck_summary"] = R.bottleneck();
   }

@@ -1,6 +1,8 @@
 //===- Pipeline.cpp - One kernel from decoding to a report ---------------===//
 #include "luarch/Report/Pipeline.h"
 #include "luarch/Model/UopDecoder.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace luarch {
 
@@ -49,7 +51,27 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
     // The sweep's baseline is this simulation.
     SensitivityOptions SO = Opts.SensitivityOpts;
     SO.Sim.LowerBound = SimOpts.LowerBound;
+    if (SO.Sim.MaxIterations == SimOpts.MaxIterations &&
+        SO.Sim.StopAtSteadyState == SimOpts.StopAtSteadyState)
+      SO.Baseline = &*R.Sim; // the same run (a trace changes no figure)
     R.Sensitivity = analyzeSensitivity(K, R.Decoded, R.Static, Config, SO);
+    if (R.Sensitivity->BudgetExhausted) {
+      std::string Budget;
+      llvm::raw_string_ostream(Budget)
+          << llvm::format("%g", R.Sensitivity->BudgetSeconds);
+      const SensitivityReport &S = *R.Sensitivity;
+      std::string What =
+          S.NotEvaluated ? std::to_string(S.NotEvaluated) + " of " +
+                               std::to_string(S.Resources.size()) +
+                               " resources not evaluated"
+                         : "every resource evaluated, the search for a "
+                           "balanced set cut short";
+      R.Warnings.push_back(
+          "the sensitivity sweep stopped at its time budget of " + Budget +
+          " s: " + What +
+          " (where the budget cuts depends on the machine's speed and load; "
+          "--sensitivity-budget)");
+    }
   }
   if (Opts.Memory)
     R.Memory = predictMemory(K, R.Decoded, R.Static.Deps, Config, *R.Sim,

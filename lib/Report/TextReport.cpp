@@ -185,8 +185,14 @@ static void printSensitivity(raw_ostream &OS, const KernelReport &R) {
   OS << "  " << left_justify("resource", 26) << "  faster   unlimited  slower"
      << "   role\n";
   bool AnyAnomaly = false;
+  std::vector<std::string> Skipped, NotEvaluated;
   for (const ResourceSensitivity &RS : S.Resources) {
-    if (RS.Role == "slack" && std::fabs(RS.Unlimited) < 0.005)
+    if (RS.Role == ResourceSensitivity::RoleSkipped)
+      Skipped.push_back(RS.R.Name);
+    if (RS.Role == ResourceSensitivity::RoleNotEvaluated)
+      NotEvaluated.push_back(RS.R.Name);
+    if (!RS.evaluated() ||
+        (RS.Role == "slack" && std::fabs(RS.Unlimited) < 0.005))
       continue; // irrelevant either way: keep the table short
     OS << "  " << left_justify(RS.R.Name, 26)
        << format("%+7.1f%%   %+7.1f%%  %+6.1f%%", 100 * RS.Accelerated,
@@ -204,6 +210,28 @@ static void printSensitivity(raw_ostream &OS, const KernelReport &R) {
   if (!S.Set.empty())
     OS << "  set {" << join(S.Set, ", ") << "}"
        << format(": %+.1f%%", 100 * S.SetAccelerated) << "\n";
+  // Names are listed up to a screenful; the JSON report has them all.
+  auto list = [](ArrayRef<std::string> Names) {
+    std::string L = join(Names.take_front(12), ", ");
+    if (Names.size() > 12)
+      L += ", ... (" + std::to_string(Names.size() - 12) + " more)";
+    return L;
+  };
+  if (!Skipped.empty())
+    OS << "  not binding in the baseline (skipped: scaled together, they "
+          "change nothing): "
+       << list(Skipped) << "\n";
+  if (!NotEvaluated.empty())
+    OS << "  not evaluated (the sweep's time budget of "
+       << format("%g", S.BudgetSeconds)
+       << " s ran out; --sensitivity-budget): " << list(NotEvaluated)
+       << "\n";
+  if (S.SetSearchCut)
+    OS << "  (the search for a balanced set was cut short by the time "
+          "budget)\n";
+  if (S.FixedIterations)
+    OS << "  (large kernel: each run simulated " << S.FixedIterations
+       << " iterations, measured after the first " << S.FixedWarmup << ")\n";
   OS << "  (" << S.Simulations << " simulations, "
      << format("%.1f", S.Seconds * 1000) << " ms)\n\n";
 }

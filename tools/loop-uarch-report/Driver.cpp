@@ -186,6 +186,11 @@ Error runDriver(const DriverOptions &Opts) {
     PO.TripCount = Opts.TripCount;
     PO.Sensitivity = Opts.Simulate && Opts.Sensitivity;
     PO.SensitivityOpts.Factor = Opts.SensitivityFactor;
+    PO.SensitivityOpts.BudgetSeconds = Opts.SensitivityBudget;
+    if (Opts.SensitivityExhaustive) {
+      PO.SensitivityOpts.Screen = false;
+      PO.SensitivityOpts.RunInstructions = 0;
+    }
     PO.SensitivityOpts.Sim.MaxIterations = Opts.Iterations;
     PO.SensitivityOpts.Sim.StopAtSteadyState = Opts.Iterations == 0;
     PO.Memory = Opts.Simulate && Opts.Memory;

@@ -34,6 +34,11 @@ struct DriverOptions {
   bool Timeline = false;
   bool Sensitivity = true;
   double SensitivityFactor = 1.15;
+  /// Seconds for one kernel's sweep (< 0: unlimited).
+  double SensitivityBudget = 5;
+  /// Every resource alone, to its steady state (no screening, no
+  /// fixed-length runs).
+  bool SensitivityExhaustive = false;
   unsigned TimelineIterations = 3;
   /// Cycles shown by --timeline (0 = unlimited).
   unsigned TimelineMaxCycles = 160;

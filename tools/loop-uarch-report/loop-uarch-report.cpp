@@ -97,6 +97,17 @@ static cl::opt<double> SensitivityFactor(
 /// Beyond this a resource is as good as unlimited, which the sweep reports
 /// in a column of its own.
 constexpr double MaxSensitivityFactor = 10;
+static cl::opt<std::string> SensitivityBudget(
+    "sensitivity-budget",
+    cl::desc("CPU seconds for one kernel's sensitivity sweep, or "
+             "'unlimited' (default 5); resources left when it runs out are "
+             "reported as not evaluated"),
+    cl::init("5"), cl::value_desc("seconds"), cl::cat(Cat));
+static cl::opt<bool> SensitivityExhaustive(
+    "sensitivity-exhaustive",
+    cl::desc("Sweep every resource on its own, each run to its steady "
+             "state, without a time budget (slow on large kernels)"),
+    cl::cat(Cat));
 static cl::opt<bool> Timeline("timeline",
                               cl::desc("Print a per-instruction timeline of "
                                        "the first iterations"),
@@ -308,7 +319,7 @@ static Error checkBatchOptions() {
       &InputFile, &Hex,           &Format,          &JSON,
       &Timeline,  &TimelineIters, &TimelineMaxCycles, &ShowDecoding,
       &NoSensitivity, &SensitivityFactor, &Unroll,  &DebugMatching,
-      &HtmlDetail};
+      &HtmlDetail, &SensitivityBudget, &SensitivityExhaustive};
   for (const cl::Option *O : NotInBatch)
     if (Given(*O))
       return createStringError(
@@ -413,6 +424,17 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  double BudgetSeconds = -1;
+  if (SensitivityBudget != "unlimited" &&
+      (StringRef(SensitivityBudget).trim().getAsDouble(BudgetSeconds) ||
+       !std::isfinite(BudgetSeconds) || BudgetSeconds < 0)) {
+    WithColor::error(errs(), "loop-uarch-report")
+        << "--sensitivity-budget must be a number of seconds (0 or more) or "
+           "'unlimited' (got '"
+        << SensitivityBudget << "')\n";
+    return 1;
+  }
+
   DriverOptions Opts;
   Opts.InputFile = InputFile;
   Opts.OutputFile = OutputFile;
@@ -436,6 +458,8 @@ int main(int argc, char **argv) {
   Opts.Timeline = Timeline;
   Opts.Sensitivity = !NoSensitivity && !StaticOnly;
   Opts.SensitivityFactor = SensitivityFactor;
+  Opts.SensitivityBudget = SensitivityExhaustive ? -1 : BudgetSeconds;
+  Opts.SensitivityExhaustive = SensitivityExhaustive;
   Opts.TimelineIterations = TimelineIters;
   Opts.TimelineMaxCycles = TimelineMaxCycles;
   Opts.HtmlDetailed = HtmlDetail;

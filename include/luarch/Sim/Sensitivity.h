@@ -13,6 +13,14 @@
 // slowdown (1/factor, negative s = the resource has no slack). Sets of
 // saturated resources are scaled together to reveal balanced loops.
 //
+// The sweep's cost is bounded (docs/simulator.md, "The sweep's cost"):
+// families of resources (port groups, buffers, latency classes) are first
+// scaled together, and a family that changes nothing in any direction is
+// not split further (its members are "skipped": not binding in the
+// baseline); kernels too large for the steady-state detector's shortest
+// run are simulated for a fixed, short number of iterations; and a time
+// budget stops the sweep, leaving the remaining rows "not evaluated".
+//
 //===----------------------------------------------------------------------===//
 #ifndef LUARCH_SIM_SENSITIVITY_H
 #define LUARCH_SIM_SENSITIVITY_H
@@ -62,9 +70,17 @@ struct ResourceSensitivity {
   /// "bottleneck" (faster at the factor helps), "step" (only an unlimited
   /// resource helps), "saturated" (no gain if faster, loss if slower),
   /// "slack", or "subsumed" (a port group whose gain is that of a smaller
-  /// group inside it, named by SubsumedBy).
+  /// group inside it, named by SubsumedBy). Rows without figures:
+  /// "skipped" (scaled together with others, it changed nothing: not
+  /// binding in the baseline) and "not evaluated" (the time budget ran out).
   std::string Role;
   std::string SubsumedBy;
+  /// Whether the figures above were simulated for this resource alone.
+  bool evaluated() const {
+    return Role != RoleSkipped && Role != RoleNotEvaluated;
+  }
+  static constexpr const char *RoleSkipped = "skipped";
+  static constexpr const char *RoleNotEvaluated = "not evaluated";
 };
 
 struct SensitivityOptions {
@@ -76,6 +92,20 @@ struct SensitivityOptions {
   bool Sets = true;
   /// Simulation options for every run (iteration cap...).
   SimOptions Sim;
+  /// The baseline: the simulation of the described machine with Sim, when
+  /// the caller has already run it (saves one simulation).
+  const SimResult *Baseline = nullptr;
+  /// Scale families of resources together first and skip the members of a
+  /// family that changes nothing (false: every resource on its own).
+  bool Screen = true;
+  /// Dynamic instructions a scaled simulation should need at most: a
+  /// kernel so large that the steady-state detector's shortest run exceeds
+  /// this is simulated for a fixed number of iterations instead (at least
+  /// FixedRunMeasured measured after a warm-up; 0 = never).
+  unsigned long RunInstructions = 50000;
+  /// CPU seconds for the whole sweep (< 0: no limit). When they run out,
+  /// the remaining resources are "not evaluated".
+  double BudgetSeconds = 5;
 };
 
 struct SensitivityReport {
@@ -91,6 +121,16 @@ struct SensitivityReport {
   std::vector<std::string> Verdict;
   unsigned Simulations = 0;
   double Seconds = 0;
+  /// Rows "skipped" (not binding) and "not evaluated" (time budget).
+  unsigned Skipped = 0, NotEvaluated = 0;
+  /// The budget in force (< 0: none), and whether it cut the sweep.
+  double BudgetSeconds = -1;
+  bool BudgetExhausted = false;
+  /// The budget ran out while looking for a balanced set (none reported).
+  bool SetSearchCut = false;
+  /// Fixed-length runs (large kernels): iterations per run, of which the
+  /// first FixedWarmup are not measured; 0 = every run to its steady state.
+  unsigned FixedIterations = 0, FixedWarmup = 0;
 };
 
 /// The resources worth scaling for this loop.
