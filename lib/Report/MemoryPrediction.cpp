@@ -314,7 +314,7 @@ MemoryPrediction predictMemory(const Kernel &K, ArrayRef<DecodedInstr> D,
   }
   if (Homes.empty())
     return P;
-  P.Applicable = C.predict(Homes, WS);
+  P.Applicable = C.predict(Homes, WS, Opts.NoPrefetchFigure);
 
   if (!Opts.Sensitivity)
     return P;

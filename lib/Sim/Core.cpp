@@ -22,7 +22,8 @@ static unsigned fetchLimit(const SimOptions &O, const SimConfig &C,
   if (O.TripCount) {
     TripCountRun Run = tripCountRun(
         O.TripCount,
-        warmupIterations(C[ResourceId::ROB], Body.SlotsPerIteration));
+        warmupIterations(C[ResourceId::ROB], Body.SlotsPerIteration),
+        O.TripCountMaxIterations);
     return Run.MaxEntries * O.TripCount;
   }
   return O.MaxIterations ? O.MaxIterations : 2000;

@@ -59,7 +59,8 @@ StringRef stallCauseDescription(StallCause C) {
 /// A cap no real loop reaches before its steady state.
 static constexpr long MaxCycles = 4000000;
 
-TripCountRun tripCountRun(unsigned TripCount, unsigned WarmupIterations) {
+TripCountRun tripCountRun(unsigned TripCount, unsigned WarmupIterations,
+                          unsigned MaxIterations) {
   assert(TripCount > 0 && "entries of no iterations");
   auto entriesFor = [&](unsigned Iterations) {
     return (Iterations + TripCount - 1) / TripCount;
@@ -68,7 +69,6 @@ TripCountRun tripCountRun(unsigned TripCount, unsigned WarmupIterations) {
   Run.MinWarmup = std::max(2u, entriesFor(WarmupIterations) + 1);
   Run.Measured = std::max(8u, entriesFor(128));
   // Long entries: fewer of them (the cost of the run grows with N).
-  constexpr unsigned MaxIterations = 20000;
   auto total = [&] {
     return uint64_t(Run.MinWarmup + Run.Measured) * TripCount;
   };
@@ -147,7 +147,8 @@ SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
   if (Opts.TripCount)
     Run = tripCountRun(Opts.TripCount,
                        warmupIterations(Config[ResourceId::ROB],
-                                        C.Body.SlotsPerIteration));
+                                        C.Body.SlotsPerIteration),
+                       Opts.TripCountMaxIterations);
   long LastRetireCycle = 0;
   for (C.Cycle = 0;
        Steady.iterationsRetired() < C.MaxIter && C.Cycle < MaxCycles;

@@ -109,6 +109,10 @@ struct MemoryOptions {
   /// Predict with the data in every level (the report's table); without,
   /// only the applicable prediction (the plugin: less compile time).
   bool AllLevels = true;
+  /// Also simulate the applicable level with no load prefetched (the
+  /// report's "no prefetch" column: one more long simulation; the plugin's
+  /// remarks do not show it).
+  bool NoPrefetchFigure = true;
   bool Sensitivity = true;
   double Factor = 1.15;
   double Threshold = 0.01;

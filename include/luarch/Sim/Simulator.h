@@ -55,6 +55,9 @@ struct SimOptions {
   /// out-of-order window. The run is a fixed number of entries
   /// (tripCountRun); MaxIterations and StopAtSteadyState do not apply.
   unsigned TripCount = 0;
+  /// With TripCount: the iterations a run may take when the cycles per
+  /// entry do not repeat (the plugin asks for fewer: compile time).
+  unsigned TripCountMaxIterations = 20000;
 };
 
 /// How a trip-count run is measured (SimOptions::TripCount = N): after at
@@ -62,12 +65,13 @@ struct SimOptions {
 /// that fill the window, plus one), the run stops once the cycles per
 /// entry of the last Measured entries (at least 8 entries and 128
 /// iterations) repeat with a period of at most 4 entries, and at
-/// MaxEntries otherwise (about 20,000 iterations; at least
+/// MaxEntries otherwise (about \p MaxIterations iterations; at least
 /// MinWarmup + Measured).
 struct TripCountRun {
   unsigned MinWarmup = 0, Measured = 0, MaxEntries = 0;
 };
-TripCountRun tripCountRun(unsigned TripCount, unsigned WarmupIterations);
+TripCountRun tripCountRun(unsigned TripCount, unsigned WarmupIterations,
+                          unsigned MaxIterations = 20000);
 
 struct SimResult {
   /// Cycles per iteration in steady state (the headline).
