@@ -179,7 +179,7 @@ void FrontEndStage::intelCycle() {
           InstrQueue.size() + FE.PredecodeInstrsPerCycle <=
               FE.InstructionQueueSize) {
         unsigned LCPs = 0;
-        Predecoded = Predecode.cycle(L, FE.PredecodeInstrsPerCycle, LCPs);
+        Predecode.cycle(L, FE.PredecodeInstrsPerCycle, LCPs, Predecoded);
         PredecodeStall = LCPs * FE.LCPPenalty;
       }
       if (!PredecodeStall) {
@@ -195,9 +195,9 @@ void FrontEndStage::intelCycle() {
     // Decoders.
     long Now = C.Cycle;
     unsigned Delay = FE.PredecodeToDecodeDelay;
-    std::vector<InstrRef> Group = frontend::decodeCycle(
+    frontend::decodeCycle(
         InstrQueue, L, FE,
-        [&](InstrRef R) { return R.Time + long(Delay) <= Now; });
+        [&](InstrRef R) { return R.Time + long(Delay) <= Now; }, Group);
     for (InstrRef R : Group)
       handOver(R, FE.MITEToMSStall, FE.MITEToMSStall);
     // Back at the loop's start: the DSB resumes if it holds that window.
@@ -210,7 +210,7 @@ void FrontEndStage::intelCycle() {
   }
   // The uop cache.
   size_t Before = DSBWindows.size();
-  std::vector<InstrRef> Group = frontend::dsbCycle(DSBWindows, L, DSBWidth);
+  frontend::dsbCycle(DSBWindows, L, DSBWidth, Group);
   for (InstrRef R : Group) {
     handOver(R, FE.DSBToMSStall, 0);
     Credit -= L.Instrs[R.Index].DecoderUops;

@@ -112,16 +112,18 @@ private:
   // Intel front end.
   UopSource Source = UopSource::DSB;
   unsigned NextCopy = 0;          ///< next iteration/copy to fetch
-  std::deque<frontend::Block> DSBWindows;
+  frontend::BlockQueue DSBWindows;
   frontend::Predecoder Predecode;
   std::vector<frontend::InstrRef> Predecoded; ///< waiting out an LCP stall
   unsigned PredecodeStall = 0;
-  std::deque<frontend::InstrRef> InstrQueue;  ///< predecoded, for decoding
+  RingQueue<frontend::InstrRef> InstrQueue;  ///< predecoded, for decoding
   struct MicrocodeFlow {
     frontend::InstrRef R;
-    unsigned Next, End; ///< slots still to deliver
+    unsigned Next = 0, End = 0; ///< slots still to deliver
   };
-  std::deque<MicrocodeFlow> Microcode;
+  RingQueue<MicrocodeFlow> Microcode;
+  /// This cycle's group from the decoders or the DSB (reused).
+  std::vector<frontend::InstrRef> Group;
   unsigned MSStall = 0, MSPostStall = 0;
 };
 

@@ -16,6 +16,7 @@
 #ifndef LUARCH_LIB_SIM_UNITS_H
 #define LUARCH_LIB_SIM_UNITS_H
 
+#include "luarch/Model/RingQueue.h"
 #include "luarch/Model/X86Semantics.h"
 #include "luarch/Sim/SimConfig.h"
 #include "luarch/Sim/SimEvents.h"
@@ -23,7 +24,6 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
-#include <deque>
 #include <limits>
 #include <vector>
 
@@ -262,7 +262,7 @@ struct QueuedSlot {
   unsigned Iter, Index;
   int Slot; ///< -1: an instruction with no issue slot (a fused jcc)
 };
-using UopQueue = std::deque<QueuedSlot>;
+using UopQueue = RingQueue<QueuedSlot>;
 
 } // namespace sim
 } // namespace luarch
