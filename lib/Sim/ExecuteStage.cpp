@@ -25,6 +25,7 @@ void ExecuteStage::cycle() {
   // Uops woken by a dispatch may be ready in the same cycle (a load
   // forwarded from a store, zero-latency scaled chains): schedule them and
   // give the ports another pass while that happens.
+  Idle = true;
   for (unsigned Pass = 0; Pass < 4; ++Pass) {
     bool Any = false;
     for (unsigned P = 0; P < C.Exec.numPorts(); ++P) {
@@ -34,6 +35,7 @@ void ExecuteStage::cycle() {
     }
     if (!Any)
       break;
+    Idle = false;
   }
   // In-flight counts (for the in-flight binding policy) drop at completion.
   C.Sched.recountInFlight();

@@ -44,8 +44,22 @@ void FrontEndStage::cycle() {
     uopCacheCycle();
 }
 
+/// Whether the uop-cache front end can deliver nothing, whatever its credit.
+static bool uopCacheBlocked(unsigned NextIter, unsigned MaxIter,
+                            size_t Queued, double QueueCapacity) {
+  return NextIter >= MaxIter || double(Queued) >= QueueCapacity;
+}
+
+/// The Intel front end's credit after one more cycle (whole uops per
+/// cycle; only the width's fraction carries over).
+static double nextIntelCredit(double Credit, double Width) {
+  double Carry = std::max(0.0, Credit - std::floor(Credit + Eps));
+  return Carry + Width;
+}
+
 void FrontEndStage::uopCacheCycle() {
   Credit = std::min(Credit, 1.0 - Eps) + C.Config[ResourceId::FrontEndWidth];
+  Idle = uopCacheBlocked(NextIter, C.MaxIter, C.Queue.size(), QueueCapacity);
   while (NextIter < C.MaxIter && double(C.Queue.size()) < QueueCapacity) {
     const SInstr &SI = C.Body[NextIndex];
     if (SI.Slots.empty()) {
@@ -148,9 +162,9 @@ void FrontEndStage::intelCycle() {
   const FrontEndDesc &FE = C.Config.Model->FrontEnd;
   // The configured front-end width (a sweep scales it): whole uops per
   // cycle; unused capacity is lost, only the width's fraction carries.
-  double Carry = std::max(0.0, Credit - std::floor(Credit + Eps));
-  Credit = Carry + C.Config[ResourceId::FrontEndWidth];
+  Credit = nextIntelCredit(Credit, C.Config[ResourceId::FrontEndWidth]);
   unsigned DSBWidth = unsigned(std::floor(Credit + Eps));
+  Idle = intelBlocked(DSBWidth);
   if (double(C.Queue.size()) + DSBWidth > QueueCapacity)
     return;
 
@@ -225,6 +239,27 @@ void FrontEndStage::intelCycle() {
     if (!cachedAt(Next))
       Source = UopSource::LegacyDecode;
   }
+}
+
+bool FrontEndStage::intelBlocked(unsigned DSBWidth) const {
+  return double(C.Queue.size()) + DSBWidth > QueueCapacity ||
+         (Source == UopSource::LoopStream &&
+          (!C.Queue.empty() || NextCopy >= C.MaxIter));
+}
+
+bool FrontEndStage::skipCycle() {
+  assert(Idle && "skips only after a cycle in which nothing was delivered");
+  if (L.Kind == FrontEndKind::IntelLegacyDSB && !L.Instrs.empty()) {
+    double Next = nextIntelCredit(Credit, C.Config[ResourceId::FrontEndWidth]);
+    if (!intelBlocked(unsigned(std::floor(Next + Eps))))
+      return false;
+    Credit = Next;
+    return true;
+  }
+  if (!uopCacheBlocked(NextIter, C.MaxIter, C.Queue.size(), QueueCapacity))
+    return false;
+  Credit = std::min(Credit, 1.0 - Eps) + C.Config[ResourceId::FrontEndWidth];
+  return true;
 }
 
 bool FrontEndStage::cachedAt(unsigned Index) const {

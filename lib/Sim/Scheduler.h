@@ -47,6 +47,16 @@ public:
       scheduleWokenUops();
   }
 
+  /// The earliest ready time of a uop waiting for its time to come
+  /// (Unknown if none): until then no uop joins a ready list.
+  double nextPendingTime() const {
+    double T = Unknown;
+    for (const std::vector<Pending> &Heap : PendingByPort)
+      if (!Heap.empty())
+        T = std::min(T, Heap.front().Ready);
+    return T;
+  }
+
   /// Port \p P's uops whose ready time has come, oldest first.
   std::vector<UopRef> &readyList(unsigned P) { return Ready[P]; }
   bool hasReady(unsigned P) const { return !Ready[P].empty(); }

@@ -251,6 +251,20 @@ public:
       SerialFreeAt = Start + SerialCycles;
   }
   ExecutionCounters counters() const { return {Dispatched, DividerBusy, {}}; }
+  /// The earliest time after \p Now at which a port, the divider or the
+  /// serialising path becomes free (Unknown if all are free).
+  double nextFreeTime(double Now) const {
+    double T = Unknown;
+    auto consider = [&](double At) {
+      if (At > Now + Eps)
+        T = std::min(T, At);
+    };
+    for (double At : PortFreeAt)
+      consider(At);
+    consider(DividerFreeAt);
+    consider(SerialFreeAt);
+    return T;
+  }
 
 private:
   std::vector<double> Capacity, PortFreeAt, Dispatched;
