@@ -226,6 +226,18 @@ void appendBlocks(BlockQueue &Blocks, const FrontEndLayout &L,
   }
 }
 
+void BlockTemplate::add(const FrontEndLayout &L, unsigned First, unsigned End,
+                        unsigned BlockBytes, bool BranchSpill) {
+  assert(L.Loop && "only a loop's copies share their addresses");
+  BlockQueue Q;
+  appendBlocks(Q, L, 0, First, End, BlockBytes, false, BranchSpill);
+  for (; !Q.empty(); Q.popBlock()) {
+    Sizes.push_back(Q.frontSize());
+    for (; !Q.frontEmpty(); Q.popInstr())
+      Indices.push_back(Q.frontInstr().Index);
+  }
+}
+
 static bool crosses(const FrontEndLayout &L, InstrRef R, unsigned Bytes) {
   return L.address(R.Copy, R.Index) % Bytes + L.Instrs[R.Index].Length >
          Bytes;

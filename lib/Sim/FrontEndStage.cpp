@@ -35,6 +35,15 @@ FrontEndStage::FrontEndStage(Core &C)
       StopAtBranch(C.Body.Shape == KernelShape::Loop && !C.Config.UseLSD &&
                    C.Body.EndsWithBranch) {
   Source = L.Source;
+  if (L.Kind == FrontEndKind::IntelLegacyDSB && L.Loop && C.Config.Model) {
+    for (const CacheWindow &W : L.Windows) {
+      if (W.Cached)
+        LoopDSBBlocks.add(L, W.FirstInstr, W.EndInstr,
+                          C.Config.Model->FrontEnd.DSBWindowBytes, false);
+      else
+        LoopPredecodeBlocks.add(L, W.FirstInstr, W.EndInstr, 16, true);
+    }
+  }
 }
 
 void FrontEndStage::cycle() {
@@ -146,15 +155,10 @@ void FrontEndStage::fetch() {
                                true);
       continue;
     }
-    // A loop: its cached windows for the DSB, the rest for the predecoder.
-    for (const CacheWindow &W : L.Windows) {
-      if (W.Cached)
-        frontend::appendBlocks(DSBWindows, L, Copy, W.FirstInstr, W.EndInstr,
-                               FE.DSBWindowBytes, false, false);
-      else
-        frontend::appendBlocks(Predecode.Blocks, L, Copy, W.FirstInstr,
-                               W.EndInstr, 16, false, true);
-    }
+    // A loop: its cached windows for the DSB, the rest for the predecoder
+    // (each window's blocks start fresh, so the queues get them in order).
+    LoopDSBBlocks.appendTo(DSBWindows, Copy);
+    LoopPredecodeBlocks.appendTo(Predecode.Blocks, Copy);
   }
 }
 

@@ -146,6 +146,9 @@ private:
   UopSource Source = UopSource::DSB;
   unsigned NextCopy = 0;          ///< next iteration/copy to fetch
   frontend::BlockQueue DSBWindows;
+  /// A loop's copy as fetched: cached windows for the DSB, the others for
+  /// the predecoder.
+  frontend::BlockTemplate LoopDSBBlocks, LoopPredecodeBlocks;
   frontend::Predecoder Predecode;
   std::vector<frontend::InstrRef> Predecoded; ///< waiting out an LCP stall
   unsigned PredecodeStall = 0;

@@ -88,6 +88,30 @@ void appendBlocks(BlockQueue &Blocks, const FrontEndLayout &L,
                   unsigned Copy, unsigned First, unsigned End,
                   unsigned BlockBytes, bool Continues, bool BranchSpill);
 
+/// The blocks appendBlocks makes of instructions [First, End) of a loop
+/// (not continuing a previous copy): every copy of a loop has the same
+/// addresses, so they are the same for every copy but for its number. The
+/// simulator fetches a loop copy by copy from these.
+struct BlockTemplate {
+  std::vector<unsigned> Sizes;   ///< instructions per block, in order
+  std::vector<unsigned> Indices; ///< the instructions, block after block
+  /// Adds appendBlocks' blocks of [First, End) (BlockBytes, BranchSpill as
+  /// there; the layout must be a loop's).
+  void add(const FrontEndLayout &L, unsigned First, unsigned End,
+           unsigned BlockBytes, bool BranchSpill);
+  /// Appends copy \p Copy's blocks: what appendBlocks(Blocks, L, Copy,
+  /// First, End, BlockBytes, false, BranchSpill) appends for each add().
+  void appendTo(BlockQueue &Blocks, unsigned Copy) const {
+    size_t K = 0;
+    for (unsigned Size : Sizes) {
+      Blocks.newBlock();
+      for (unsigned J = 0; J < Size; ++J)
+        Blocks.append({Copy, Indices[K++]});
+    }
+  }
+  bool empty() const { return Sizes.empty(); }
+};
+
 /// The predecoder: per cycle it takes the instructions of the front 16-byte
 /// block, up to \p Width, stopping at one that crosses into the next block;
 /// such an instruction is finished with the next block's cycle (when the
