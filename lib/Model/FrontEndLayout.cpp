@@ -205,17 +205,26 @@ void appendBlocks(BlockQueue &Blocks, const FrontEndLayout &L,
                   unsigned Copy, unsigned First, unsigned End,
                   unsigned BlockBytes, bool Continues, bool BranchSpill) {
   bool Fresh = !Continues;
+  // The block number of the last instruction queued (after the first
+  // instruction of this call, the one before in this copy).
+  unsigned PrevBlockNo = 0;
+  bool KnowPrev = false;
   for (unsigned I = First; I < End; ++I) {
     unsigned Addr = L.address(Copy, I);
+    unsigned BlockNo = Addr / BlockBytes;
     bool NewBlock = Fresh || Blocks.empty() || Blocks.backEmpty();
     if (!NewBlock) {
-      InstrRef Prev = Blocks.backInstr();
-      NewBlock = L.address(Prev.Copy, Prev.Index) / BlockBytes !=
-                 Addr / BlockBytes;
+      if (!KnowPrev) {
+        InstrRef Prev = Blocks.backInstr();
+        PrevBlockNo = L.address(Prev.Copy, Prev.Index) / BlockBytes;
+      }
+      NewBlock = PrevBlockNo != BlockNo;
     }
     if (NewBlock)
       Blocks.newBlock();
     Fresh = false;
+    PrevBlockNo = BlockNo;
+    KnowPrev = true;
     Blocks.append({Copy, I});
     const FrontEndInstr &X = L.Instrs[I];
     if (BranchSpill && X.Branch &&

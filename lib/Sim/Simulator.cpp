@@ -181,8 +181,8 @@ SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
     // cycle before the next timed event is this one again (same facts),
     // except for the stages' credits, which evolve as they would; stop
     // before the stall guard's cycle and the cycle cap.
-    if (Retire.idle() && Execute.idle() && Allocate.idle() &&
-        FrontEnd.idle()) {
+    if (Opts.SkipIdleCycles && Retire.idle() && Execute.idle() &&
+        Allocate.idle() && FrontEnd.idle()) {
       long Until = std::min({C.nextTimedEvent(),
                              LastRetireCycle + R.StallLimit + 1, MaxCycles});
       while (C.Cycle + 1 < Until && FrontEnd.skipCycle()) {
@@ -191,6 +191,7 @@ SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
         Allocate.skipCycle();
         F.Cycle = C.Cycle;
         C.Events.emit([&](SimListener &V) { V.onCycle(F); });
+        ++R.CyclesSkipped;
       }
     }
   }

@@ -55,6 +55,10 @@ struct SimOptions {
   /// out-of-order window. The run is a fixed number of entries
   /// (tripCountRun); MaxIterations and StopAtSteadyState do not apply.
   unsigned TripCount = 0;
+  /// Jump over cycles in which no stage can act until a known future
+  /// cycle (docs/simulator.md "Speed"); the results are the same either
+  /// way. Off only to check that.
+  bool SkipIdleCycles = true;
 };
 
 /// How a trip-count run is measured (SimOptions::TripCount = N): after at
@@ -122,6 +126,9 @@ struct SimResult {
   /// other, twice: longer than any real wait between two retirements (a
   /// microcoded `out` occupies up to ~40,000 cycles, and several can queue).
   long StallLimit = 0;
+  /// Of Cycles, those jumped over without simulating them (cycle skipping:
+  /// their facts were those of the cycle before).
+  long CyclesSkipped = 0;
 };
 
 /// Simulates \p D (the decoded kernel \p K) on \p Config. \p Deps supplies
