@@ -45,6 +45,10 @@ struct SimOptions {
   /// Record per-uop events for the first TraceIterations iterations.
   bool Trace = false;
   unsigned TraceIterations = 10;
+  /// Jump over cycles in which no stage can act until a known future
+  /// cycle (docs/simulator.md "Speed"); the results are the same either
+  /// way. Off only to check that.
+  bool SkipIdleCycles = true;
   /// Iterations per entry of the loop (0: one endless entry, the steady
   /// state). With N > 0 the kernel runs as entries of N iterations back to
   /// back, and the first iteration of each entry reads no register value
@@ -55,10 +59,6 @@ struct SimOptions {
   /// out-of-order window. The run is a fixed number of entries
   /// (tripCountRun); MaxIterations and StopAtSteadyState do not apply.
   unsigned TripCount = 0;
-  /// Jump over cycles in which no stage can act until a known future
-  /// cycle (docs/simulator.md "Speed"); the results are the same either
-  /// way. Off only to check that.
-  bool SkipIdleCycles = true;
 };
 
 /// How a trip-count run is measured (SimOptions::TripCount = N): after at
