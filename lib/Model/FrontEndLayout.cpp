@@ -201,28 +201,49 @@ FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
 
 namespace frontend {
 
-void appendBlocks(std::deque<Block> &Blocks, const FrontEndLayout &L,
+void appendBlocks(BlockQueue &Blocks, const FrontEndLayout &L,
                   unsigned Copy, unsigned First, unsigned End,
                   unsigned BlockBytes, bool Continues, bool BranchSpill) {
   bool Fresh = !Continues;
+  // The block number of the last instruction queued (after the first
+  // instruction of this call, the one before in this copy).
+  unsigned PrevBlockNo = 0;
+  bool KnowPrev = false;
   for (unsigned I = First; I < End; ++I) {
     unsigned Addr = L.address(Copy, I);
-    bool NewBlock = Fresh || Blocks.empty() || Blocks.back().empty();
+    unsigned BlockNo = Addr / BlockBytes;
+    bool NewBlock = Fresh || Blocks.empty() || Blocks.backEmpty();
     if (!NewBlock) {
-      InstrRef Prev = Blocks.back().back();
-      NewBlock = L.address(Prev.Copy, Prev.Index) / BlockBytes !=
-                 Addr / BlockBytes;
+      if (!KnowPrev) {
+        InstrRef Prev = Blocks.backInstr();
+        PrevBlockNo = L.address(Prev.Copy, Prev.Index) / BlockBytes;
+      }
+      NewBlock = PrevBlockNo != BlockNo;
     }
     if (NewBlock)
-      Blocks.emplace_back();
+      Blocks.newBlock();
     Fresh = false;
-    Blocks.back().push_back({Copy, I});
+    PrevBlockNo = BlockNo;
+    KnowPrev = true;
+    Blocks.append({Copy, I});
     const FrontEndInstr &X = L.Instrs[I];
     if (BranchSpill && X.Branch &&
         Addr % BlockBytes + X.Length > BlockBytes) {
-      Blocks.emplace_back(); // the tail of the branch
+      Blocks.newBlock(); // the tail of the branch
       Fresh = true;
     }
+  }
+}
+
+void BlockTemplate::add(const FrontEndLayout &L, unsigned First, unsigned End,
+                        unsigned BlockBytes, bool BranchSpill) {
+  assert(L.Loop && "only a loop's copies share their addresses");
+  BlockQueue Q;
+  appendBlocks(Q, L, 0, First, End, BlockBytes, false, BranchSpill);
+  for (; !Q.empty(); Q.popBlock()) {
+    Sizes.push_back(Q.frontSize());
+    for (; !Q.frontEmpty(); Q.popInstr())
+      Indices.push_back(Q.frontInstr().Index);
   }
 }
 
@@ -231,78 +252,81 @@ static bool crosses(const FrontEndLayout &L, InstrRef R, unsigned Bytes) {
          Bytes;
 }
 
-std::vector<InstrRef> Predecoder::cycle(const FrontEndLayout &L,
-                                        unsigned Width, unsigned &LCPs) {
-  std::vector<InstrRef> Group;
+void Predecoder::cycle(const FrontEndLayout &L, unsigned Width,
+                       unsigned &LCPs, std::vector<InstrRef> &Group) {
+  Group.clear();
   if (Partial) {
     Group.push_back(*Partial);
     Partial.reset();
   }
   if (!Blocks.empty()) {
-    Block &Cur = Blocks.front();
-    while (!Cur.empty() && Group.size() < Width && !crosses(L, Cur.front(), 16))
-      Group.push_back(Cur.front()), Cur.pop_front();
-    if (Cur.size() == 1 && crosses(L, Cur.front(), 16)) {
-      InstrRef R = Cur.front();
+    while (!Blocks.frontEmpty() && Group.size() < Width &&
+           !crosses(L, Blocks.frontInstr(), 16)) {
+      Group.push_back(Blocks.frontInstr());
+      Blocks.popInstr();
+    }
+    if (Blocks.frontSize() == 1 && crosses(L, Blocks.frontInstr(), 16)) {
+      InstrRef R = Blocks.frontInstr();
       unsigned OpcodeAt = L.address(R.Copy, R.Index) % 16 +
                           L.Instrs[R.Index].OpcodeOffset;
       if (Group.size() < Width || OpcodeAt >= 16) {
         Partial = R;
-        Cur.pop_front();
+        Blocks.popInstr();
       }
     }
-    if (Cur.empty())
-      Blocks.pop_front();
+    if (Blocks.frontEmpty())
+      Blocks.popBlock();
   }
   LCPs = 0;
   for (InstrRef R : Group)
     LCPs += L.Instrs[R.Index].LCP;
-  return Group;
 }
 
-std::vector<InstrRef> dsbCycle(std::deque<Block> &Windows,
-                               const FrontEndLayout &L, unsigned Width) {
-  std::vector<InstrRef> Out;
+void dsbCycle(BlockQueue &Windows, const FrontEndLayout &L, unsigned Width,
+              std::vector<InstrRef> &Out) {
+  Out.clear();
   unsigned Uops = 0;
-  auto take = [&](Block &W) {
-    while (!W.empty() && Uops < Width) {
-      InstrRef R = W.front();
-      W.pop_front();
+  // Takes from the front window; false when the group must end.
+  auto take = [&]() {
+    while (!Windows.frontEmpty() && Uops < Width) {
+      InstrRef R = Windows.frontInstr();
       const FrontEndInstr &X = L.Instrs[R.Index];
-      if (X.FusedIntoPrev)
+      if (X.FusedIntoPrev) {
+        Windows.popInstr();
         continue;
-      if (!Out.empty() && Uops + X.DecoderUops > Width) {
-        W.push_front(R); // next cycle
-        return false;
       }
+      if (!Out.empty() && Uops + X.DecoderUops > Width)
+        return false; // next cycle
+      Windows.popInstr();
       Out.push_back(R);
       Uops += X.DecoderUops;
       // Its fused jcc comes with it (it is no uop of its own).
-      if (X.FusedWithNext && !W.empty() && L.Instrs[W.front().Index].FusedIntoPrev)
-        W.pop_front();
+      if (X.FusedWithNext && !Windows.frontEmpty() &&
+          L.Instrs[Windows.frontInstr().Index].FusedIntoPrev)
+        Windows.popInstr();
       if (X.MicrocodeUops)
         return false; // the MS takes over
     }
     return true;
   };
   if (Windows.empty())
-    return Out;
-  bool Go = take(Windows.front());
-  if (!Windows.front().empty())
-    return Out;
-  Windows.pop_front();
+    return;
+  bool Go = take();
+  if (!Windows.frontEmpty())
+    return;
+  Windows.popBlock();
   if (!Go || Windows.empty() || Uops >= Width || Out.empty())
-    return Out;
+    return;
   // The next window, if it follows contiguously (no taken branch between).
-  InstrRef Prev = Out.back(), Next = Windows.front().front();
+  assert(!Windows.frontEmpty() && "uop-cache windows hold instructions");
+  InstrRef Prev = Out.back(), Next = Windows.frontInstr();
   const FrontEndInstr &P = L.Instrs[Prev.Index];
   if (P.Taken || L.address(Prev.Copy, Prev.Index) + P.Length !=
                      L.address(Next.Copy, Next.Index))
-    return Out;
-  take(Windows.front());
-  if (Windows.front().empty())
-    Windows.pop_front();
-  return Out;
+    return;
+  take();
+  if (Windows.frontEmpty())
+    Windows.popBlock();
 }
 
 } // namespace frontend
@@ -345,11 +369,10 @@ static double legacyDecodeCycles(const FrontEndLayout &L,
                            /*Continues=*/!L.Loop && C > 0,
                            /*BranchSpill=*/true);
   double Predecode = 0;
-  std::deque<InstrRef> Decoded;
+  std::vector<InstrRef> Group;
   while (!P.idle()) {
     unsigned LCPs = 0;
-    for (InstrRef R : P.cycle(L, FE.PredecodeInstrsPerCycle, LCPs))
-      Decoded.push_back(R);
+    P.cycle(L, FE.PredecodeInstrsPerCycle, LCPs, Group);
     Predecode += 1 + double(LCPs) * FE.LCPPenalty;
   }
   // The decoders' groups are greedy, and a late instruction can make the
@@ -441,11 +464,12 @@ FrontEndBound frontEndDeliveryBound(const FrontEndLayout &L,
       CachedEnd = W.EndInstr;
   double DSB = 0;
   if (CachedEnd) {
-    std::deque<frontend::Block> Windows;
+    frontend::BlockQueue Windows;
     frontend::appendBlocks(Windows, L, 0, 0, CachedEnd, FE.DSBWindowBytes,
                            false, false);
+    std::vector<InstrRef> Group;
     while (!Windows.empty()) {
-      frontend::dsbCycle(Windows, L, FE.UopCacheWidth);
+      frontend::dsbCycle(Windows, L, FE.UopCacheWidth, Group);
       DSB += 1;
     }
     DSB += microcodeCycles(L, FE, FE.DSBToMSStall, 0, CachedEnd);

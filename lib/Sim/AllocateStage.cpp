@@ -29,6 +29,7 @@ AllocCause AllocateStage::cycle() {
   AllocCause Cause = AllocCause::FrontEnd;
   double Issued = 0;
   int FirstIter = -1;
+  Idle = true;
   C.Sched.beginIssueCycle();
   while (!C.Queue.empty()) {
     QueuedSlot Q = C.Queue.front();
@@ -37,6 +38,7 @@ AllocCause AllocateStage::cycle() {
       break;
     if (Q.Slot >= 0 && Credit < 1.0 - Eps) {
       Cause = AllocCause::IssuedFullWidth;
+      Idle = false; // the credit grows: it may allocate next cycle
       break;
     }
     const SInstr &SI = C.Body[Q.Index];
@@ -68,6 +70,7 @@ AllocCause AllocateStage::cycle() {
     if (!Fits)
       break;
     C.Queue.pop_front();
+    Idle = false;
     if (FirstIter < 0)
       FirstIter = Q.Iter;
     if (New) {
@@ -123,6 +126,11 @@ AllocCause AllocateStage::cycle() {
   if (Cause == AllocCause::FrontEnd && Issued + Eps >= std::floor(Width + Eps))
     Cause = AllocCause::IssuedFullWidth;
   return Cause;
+}
+
+void AllocateStage::skipCycle() {
+  assert(Idle && "skips only cycles in which nothing can allocate");
+  Credit = std::min(Credit, 1.0 - Eps) + C.Config[ResourceId::IssueWidth];
 }
 
 } // namespace sim

@@ -9,6 +9,8 @@
 #include "Views.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 using namespace llvm;
 
@@ -161,6 +163,31 @@ void Core::finishIfDone(InFlightInstr &I) {
   }
   I.DoneTime = Done;
   I.ResultTime = Result >= 0 ? Result : Done;
+}
+
+/// The first cycle t at which a moment \p At has come (At <= t + Eps, the
+/// comparison every stage makes); the same double arithmetic as theirs.
+static long cycleReaching(double At) {
+  double T = std::ceil(At - Eps);
+  while (At > T + Eps)
+    T += 1;
+  while (At <= (T - 1) + Eps)
+    T -= 1;
+  return long(T);
+}
+
+long Core::nextTimedEvent() {
+  double At = std::min(Sched.nextPendingTime(), Exec.nextFreeTime(now()));
+  if (!ROB.empty()) {
+    InFlightInstr &H = ROB.front();
+    finishIfDone(H);
+    if (H.DoneTime != Unknown && H.DoneTime > now() + Eps)
+      At = std::min(At, H.DoneTime);
+  }
+  if (At == Unknown)
+    return std::numeric_limits<long>::max();
+  assert(At > now() + Eps && "a moment still to come");
+  return std::max(Cycle + 1, cycleReaching(At));
 }
 
 } // namespace sim

@@ -83,6 +83,12 @@ struct Core {
   double computeReadyTime(InFlightInstr &I, unsigned U);
   /// Sets DoneTime/ResultTime once every uop has dispatched.
   void finishIfDone(InFlightInstr &I);
+  /// The first cycle after this one in which time alone changes something
+  /// (a waiting uop's ready time comes, a port, the divider or the
+  /// serialising path frees up, the ROB head completes); LONG_MAX if
+  /// nothing waits on time. Cycle skipping's bound: in a cycle where no
+  /// stage acted, nothing changes before it.
+  long nextTimedEvent();
 };
 
 } // namespace sim

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "Stages.h"
 
+#include "llvm/ADT/bit.h"
+
 #include <cmath>
 
 namespace luarch {
@@ -25,6 +27,7 @@ void ExecuteStage::cycle() {
   // Uops woken by a dispatch may be ready in the same cycle (a load
   // forwarded from a store, zero-latency scaled chains): schedule them and
   // give the ports another pass while that happens.
+  Idle = true;
   for (unsigned Pass = 0; Pass < 4; ++Pass) {
     bool Any = false;
     for (unsigned P = 0; P < C.Exec.numPorts(); ++P) {
@@ -34,6 +37,7 @@ void ExecuteStage::cycle() {
     }
     if (!Any)
       break;
+    Idle = false;
   }
   // In-flight counts (for the in-flight binding policy) drop at completion.
   C.Sched.recountInFlight();
@@ -51,11 +55,8 @@ bool ExecuteStage::mayDispatch(unsigned P, double Now) const {
   }
   if (!(SharingLoadPorts & (PortMask(1) << P)))
     return false;
-  for (unsigned Q = 0; Q < C.Exec.numPorts(); ++Q)
-    if (Q != P && (SharingLoadPorts & (PortMask(1) << Q)) &&
-        C.Sched.hasReady(Q))
-      return true;
-  return false;
+  // Another sharing load port has ready uops.
+  return (C.Sched.readyPorts() & SharingLoadPorts & ~(uint64_t(1) << P)) != 0;
 }
 
 bool ExecuteStage::dispatchPort(unsigned P) {
@@ -66,9 +67,13 @@ bool ExecuteStage::dispatchPort(unsigned P) {
   // another load port (the load ports share their ready uops [uiCA]).
   if (AnyReady || !(SharingLoadPorts & (PortMask(1) << P)))
     return false;
-  for (unsigned Q = 0; Q < C.Exec.numPorts(); ++Q)
-    if (Q != P && (SharingLoadPorts & (PortMask(1) << Q)) &&
-        dispatchFrom(Q, P, AnyReady))
+  // The other sharing load ports with ready uops, in increasing order (an
+  // empty list dispatches nothing; a list that dispatches nothing stays as
+  // it is, so the mask stays valid until one does).
+  for (uint64_t M = C.Sched.readyPorts() & SharingLoadPorts &
+                    ~(uint64_t(1) << P);
+       M; M &= M - 1)
+    if (dispatchFrom(unsigned(llvm::countr_zero(M)), P, AnyReady))
       return true;
   return false;
 }
@@ -77,7 +82,7 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
                                 bool &AnyReady) {
   const double Now = C.now();
   bool Dispatched = false;
-  std::vector<UopRef> &List = C.Sched.readyList(ListPort);
+  const std::vector<UopRef> &List = C.Sched.readyList(ListPort);
   // Renamed loads not yet looked at: the only uops that can start while
   // the port is busy. Everything in a ready list has its operands (its
   // ready time is known and cached once and for all), so once the port is

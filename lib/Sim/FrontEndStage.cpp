@@ -35,6 +35,15 @@ FrontEndStage::FrontEndStage(Core &C)
       StopAtBranch(C.Body.Shape == KernelShape::Loop && !C.Config.UseLSD &&
                    C.Body.EndsWithBranch) {
   Source = L.Source;
+  if (L.Kind == FrontEndKind::IntelLegacyDSB && L.Loop && C.Config.Model) {
+    for (const CacheWindow &W : L.Windows) {
+      if (W.Cached)
+        LoopDSBBlocks.add(L, W.FirstInstr, W.EndInstr,
+                          C.Config.Model->FrontEnd.DSBWindowBytes, false);
+      else
+        LoopPredecodeBlocks.add(L, W.FirstInstr, W.EndInstr, 16, true);
+    }
+  }
 }
 
 void FrontEndStage::cycle() {
@@ -44,8 +53,22 @@ void FrontEndStage::cycle() {
     uopCacheCycle();
 }
 
+/// Whether the uop-cache front end can deliver nothing, whatever its credit.
+static bool uopCacheBlocked(unsigned NextIter, unsigned MaxIter,
+                            size_t Queued, double QueueCapacity) {
+  return NextIter >= MaxIter || double(Queued) >= QueueCapacity;
+}
+
+/// The Intel front end's credit after one more cycle (whole uops per
+/// cycle; only the width's fraction carries over).
+static double nextIntelCredit(double Credit, double Width) {
+  double Carry = std::max(0.0, Credit - std::floor(Credit + Eps));
+  return Carry + Width;
+}
+
 void FrontEndStage::uopCacheCycle() {
   Credit = std::min(Credit, 1.0 - Eps) + C.Config[ResourceId::FrontEndWidth];
+  Idle = uopCacheBlocked(NextIter, C.MaxIter, C.Queue.size(), QueueCapacity);
   while (NextIter < C.MaxIter && double(C.Queue.size()) < QueueCapacity) {
     const SInstr &SI = C.Body[NextIndex];
     if (SI.Slots.empty()) {
@@ -132,15 +155,10 @@ void FrontEndStage::fetch() {
                                true);
       continue;
     }
-    // A loop: its cached windows for the DSB, the rest for the predecoder.
-    for (const CacheWindow &W : L.Windows) {
-      if (W.Cached)
-        frontend::appendBlocks(DSBWindows, L, Copy, W.FirstInstr, W.EndInstr,
-                               FE.DSBWindowBytes, false, false);
-      else
-        frontend::appendBlocks(Predecode.Blocks, L, Copy, W.FirstInstr,
-                               W.EndInstr, 16, false, true);
-    }
+    // A loop: its cached windows for the DSB, the rest for the predecoder
+    // (each window's blocks start fresh, so the queues get them in order).
+    LoopDSBBlocks.appendTo(DSBWindows, Copy);
+    LoopPredecodeBlocks.appendTo(Predecode.Blocks, Copy);
   }
 }
 
@@ -148,9 +166,9 @@ void FrontEndStage::intelCycle() {
   const FrontEndDesc &FE = C.Config.Model->FrontEnd;
   // The configured front-end width (a sweep scales it): whole uops per
   // cycle; unused capacity is lost, only the width's fraction carries.
-  double Carry = std::max(0.0, Credit - std::floor(Credit + Eps));
-  Credit = Carry + C.Config[ResourceId::FrontEndWidth];
+  Credit = nextIntelCredit(Credit, C.Config[ResourceId::FrontEndWidth]);
   unsigned DSBWidth = unsigned(std::floor(Credit + Eps));
+  Idle = intelBlocked(DSBWidth);
   if (double(C.Queue.size()) + DSBWidth > QueueCapacity)
     return;
 
@@ -179,7 +197,7 @@ void FrontEndStage::intelCycle() {
           InstrQueue.size() + FE.PredecodeInstrsPerCycle <=
               FE.InstructionQueueSize) {
         unsigned LCPs = 0;
-        Predecoded = Predecode.cycle(L, FE.PredecodeInstrsPerCycle, LCPs);
+        Predecode.cycle(L, FE.PredecodeInstrsPerCycle, LCPs, Predecoded);
         PredecodeStall = LCPs * FE.LCPPenalty;
       }
       if (!PredecodeStall) {
@@ -195,9 +213,9 @@ void FrontEndStage::intelCycle() {
     // Decoders.
     long Now = C.Cycle;
     unsigned Delay = FE.PredecodeToDecodeDelay;
-    std::vector<InstrRef> Group = frontend::decodeCycle(
+    frontend::decodeCycle(
         InstrQueue, L, FE,
-        [&](InstrRef R) { return R.Time + long(Delay) <= Now; });
+        [&](InstrRef R) { return R.Time + long(Delay) <= Now; }, Group);
     for (InstrRef R : Group)
       handOver(R, FE.MITEToMSStall, FE.MITEToMSStall);
     // Back at the loop's start: the DSB resumes if it holds that window.
@@ -210,7 +228,7 @@ void FrontEndStage::intelCycle() {
   }
   // The uop cache.
   size_t Before = DSBWindows.size();
-  std::vector<InstrRef> Group = frontend::dsbCycle(DSBWindows, L, DSBWidth);
+  frontend::dsbCycle(DSBWindows, L, DSBWidth, Group);
   for (InstrRef R : Group) {
     handOver(R, FE.DSBToMSStall, 0);
     Credit -= L.Instrs[R.Index].DecoderUops;
@@ -225,6 +243,27 @@ void FrontEndStage::intelCycle() {
     if (!cachedAt(Next))
       Source = UopSource::LegacyDecode;
   }
+}
+
+bool FrontEndStage::intelBlocked(unsigned DSBWidth) const {
+  return double(C.Queue.size()) + DSBWidth > QueueCapacity ||
+         (Source == UopSource::LoopStream &&
+          (!C.Queue.empty() || NextCopy >= C.MaxIter));
+}
+
+bool FrontEndStage::skipCycle() {
+  assert(Idle && "skips only after a cycle in which nothing was delivered");
+  if (L.Kind == FrontEndKind::IntelLegacyDSB && !L.Instrs.empty()) {
+    double Next = nextIntelCredit(Credit, C.Config[ResourceId::FrontEndWidth]);
+    if (!intelBlocked(unsigned(std::floor(Next + Eps))))
+      return false;
+    Credit = Next;
+    return true;
+  }
+  if (!uopCacheBlocked(NextIter, C.MaxIter, C.Queue.size(), QueueCapacity))
+    return false;
+  Credit = std::min(Credit, 1.0 - Eps) + C.Config[ResourceId::FrontEndWidth];
+  return true;
 }
 
 bool FrontEndStage::cachedAt(unsigned Index) const {

@@ -11,6 +11,7 @@ bool RetireStage::cycle() {
   Credit = std::min(Credit, 1.0 - Eps) + Width;
   RetiredThisCycle = 0;
   FirstRetired = -1;
+  CreditBound = false;
   bool Any = false;
   while (!C.ROB.empty()) {
     InFlightInstr &H = C.ROB.front();
@@ -22,8 +23,10 @@ bool RetireStage::cycle() {
     unsigned Slots = C.Body[H.Index].RetireSlots;
     // Wider-than-width instructions retire over several cycles' credit.
     double Need = std::min<double>(Slots, std::floor(Width + Eps));
-    if (Slots && Credit + Eps < Need)
+    if (Slots && Credit + Eps < Need) {
+      CreditBound = true;
       break;
+    }
     Credit -= Slots;
     RetiredThisCycle += Slots;
     if (FirstRetired < 0)
@@ -52,7 +55,13 @@ bool RetireStage::cycle() {
       });
     }
   }
+  Idle = !Any && !CreditBound;
   return Any;
+}
+
+void RetireStage::skipCycle() {
+  assert(Idle && "skips only cycles in which nothing can retire");
+  Credit = std::min(Credit, 1.0 - Eps) + C.Config[ResourceId::RetireWidth];
 }
 
 StallCause RetireStage::headCause(unsigned &Instr) {

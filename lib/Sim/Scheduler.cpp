@@ -15,7 +15,9 @@ Scheduler::Scheduler(Core &C, unsigned NumPorts, PortBinding Binding)
     : C(C), Binding(Binding), Ready(NumPorts), RenamedReady(NumPorts, 0),
       PendingByPort(NumPorts),
       Waiting(NumPorts, 0), InFlight(NumPorts, 0), Usage(NumPorts, 0),
-      Snapshot(NumPorts, 0), DispatchedNow(NumPorts, 0) {}
+      Snapshot(NumPorts, 0), DispatchedNow(NumPorts, 0) {
+  assert(NumPorts <= 64 && "ready lists are tracked in a 64-bit mask");
+}
 
 void Scheduler::beginDispatchCycle(double Now) {
   for (size_t P = 0; P < Usage.size(); ++P) {
@@ -168,6 +170,7 @@ void Scheduler::insertReady(unsigned P, UopRef Key, bool Renamed) {
     It = std::lower_bound(List.begin(), List.end(), Key);
   List.insert(It, Key);
   RenamedReady[P] += Renamed;
+  ReadyPorts |= uint64_t(1) << P;
 }
 
 void Scheduler::removeReady(unsigned P, size_t I, bool Renamed) {
@@ -175,6 +178,8 @@ void Scheduler::removeReady(unsigned P, size_t I, bool Renamed) {
   assert(RenamedReady[P] >= unsigned(Renamed) && "counted at insertion");
   RenamedReady[P] -= Renamed;
   List.erase(List.begin() + I);
+  if (List.empty())
+    ReadyPorts &= ~(uint64_t(1) << P);
 }
 
 void Scheduler::wake(InFlightInstr &Producer) {

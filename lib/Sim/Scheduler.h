@@ -47,9 +47,21 @@ public:
       scheduleWokenUops();
   }
 
+  /// The earliest ready time of a uop waiting for its time to come
+  /// (Unknown if none): until then no uop joins a ready list.
+  double nextPendingTime() const {
+    double T = Unknown;
+    for (const std::vector<Pending> &Heap : PendingByPort)
+      if (!Heap.empty())
+        T = std::min(T, Heap.front().Ready);
+    return T;
+  }
+
   /// Port \p P's uops whose ready time has come, oldest first.
-  std::vector<UopRef> &readyList(unsigned P) { return Ready[P]; }
-  bool hasReady(unsigned P) const { return !Ready[P].empty(); }
+  const std::vector<UopRef> &readyList(unsigned P) const { return Ready[P]; }
+  bool hasReady(unsigned P) const { return ReadyPorts >> P & 1; }
+  /// The ports whose ready lists are not empty (bit P: port P).
+  uint64_t readyPorts() const { return ReadyPorts; }
   /// Takes entry \p I of port \p P's ready list out (it dispatched; \p
   /// Renamed: it is a renamed load).
   void removeReady(unsigned P, size_t I, bool Renamed);
@@ -88,6 +100,7 @@ private:
   Core &C;
   PortBinding Binding;
   std::vector<std::vector<UopRef>> Ready;
+  uint64_t ReadyPorts = 0; ///< the ready lists that are not empty
   std::vector<unsigned> RenamedReady;
   std::vector<std::vector<Pending>> PendingByPort;
   std::vector<UopRef> Woken;

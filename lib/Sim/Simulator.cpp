@@ -178,6 +178,23 @@ SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
                                 Run.Measured)))
         break;
     }
+    // Cycle skipping: no stage acted and only time can change that. Every
+    // cycle before the next timed event is this one again (same facts),
+    // except for the stages' credits, which evolve as they would; stop
+    // before the stall guard's cycle and the cycle cap.
+    if (Opts.SkipIdleCycles && Retire.idle() && Execute.idle() &&
+        Allocate.idle() && FrontEnd.idle()) {
+      long Until = std::min({C.nextTimedEvent(),
+                             LastRetireCycle + R.StallLimit + 1, MaxCycles});
+      while (C.Cycle + 1 < Until && FrontEnd.skipCycle()) {
+        ++C.Cycle;
+        Retire.skipCycle();
+        Allocate.skipCycle();
+        F.Cycle = C.Cycle;
+        C.Events.emit([&](SimListener &V) { V.onCycle(F); });
+        ++R.CyclesSkipped;
+      }
+    }
   }
 
   R.Cycles = C.Cycle;

@@ -25,6 +25,13 @@ public:
   explicit RetireStage(Core &C) : C(C) {}
   /// Retires what it can; returns whether anything retired.
   bool cycle();
+  /// Whether the last cycle retired nothing for want of a finished
+  /// instruction (not of retire width): the same holds in every cycle
+  /// before the ROB head's completion time, whatever the credit.
+  bool idle() const { return Idle; }
+  /// A cycle in which nothing can retire, without looking (cycle skipping:
+  /// the credit evolves exactly as cycle() would have it).
+  void skipCycle();
   /// Retirement view of this cycle, called at its end: Retiring when it
   /// retired at full width, else what the oldest unfinished instruction
   /// waits for (\p Instr: the instruction charged).
@@ -35,12 +42,15 @@ private:
   double Credit = 0;
   double RetiredThisCycle = 0;
   int FirstRetired = -1;
+  bool CreditBound = false, Idle = false;
 };
 
 class ExecuteStage {
 public:
   explicit ExecuteStage(Core &C);
   void cycle();
+  /// Whether the last cycle dispatched nothing.
+  bool idle() const { return Idle; }
 
 private:
   /// Whether port \p P can start a uop now: false only when dispatchPort
@@ -54,6 +64,7 @@ private:
   Core &C;
   /// Load ports that take each other's ready uops (0 unless the core does).
   const PortMask SharingLoadPorts;
+  bool Idle = false;
 };
 
 class AllocateStage {
@@ -61,6 +72,13 @@ public:
   explicit AllocateStage(Core &C);
   /// Allocates from the uop queue; returns why it stopped.
   AllocCause cycle();
+  /// Whether the last cycle allocated nothing because the queue was empty
+  /// or a buffer full (not for want of issue width): the same holds until
+  /// a uop leaves a buffer or the front end delivers.
+  bool idle() const { return Idle; }
+  /// A cycle in which nothing can allocate (cycle skipping: the credit
+  /// evolves exactly as cycle() would have it).
+  void skipCycle();
 
 private:
   Core &C;
@@ -68,6 +86,7 @@ private:
   /// (which names the stall when several are full).
   llvm::SmallVector<const ResourceSpec *, 8> Checked;
   double Credit = 0;
+  bool Idle = false;
 };
 
 /// Fills the uop queue. On a uop-cache-only front end: up to the front-end
@@ -80,6 +99,16 @@ class FrontEndStage {
 public:
   explicit FrontEndStage(Core &C);
   void cycle();
+  /// Whether the last cycle delivered nothing and changed no state but its
+  /// credit, because the uop queue had no room (or, with the LSD, was not
+  /// empty) or the front end had fetched every iteration it may: the same
+  /// holds while the uop queue does not change, unless the credit lets a
+  /// wider group through (skipCycle checks).
+  bool idle() const { return Idle; }
+  /// Cycle skipping: if the front end, with the uop queue unchanged, would
+  /// again do nothing but update its credit this cycle, does that and
+  /// returns true; otherwise changes nothing and returns false.
+  bool skipCycle();
 
 private:
   void uopCacheCycle();
@@ -94,6 +123,9 @@ private:
   /// microcode sequencer takes it over after \p Stall cycles.
   void handOver(frontend::InstrRef R, unsigned Stall, unsigned PostStall);
   void microcodeCycle();
+  /// Whether the Intel front end, with \p DSBWidth uops of credit, does
+  /// nothing this cycle but update its credit.
+  bool intelBlocked(unsigned DSBWidth) const;
   /// Whether the loop's instruction \p Index lies in a cached window.
   bool cachedAt(unsigned Index) const;
 
@@ -106,22 +138,28 @@ private:
   /// Uop-cache-only cores without a loop stream detector: a taken loop
   /// branch ends the cycle's delivery.
   bool StopAtBranch;
+  bool Idle = false;
   unsigned NextIter = 0, NextIndex = 0;
   int NextSlot = 0;
 
   // Intel front end.
   UopSource Source = UopSource::DSB;
   unsigned NextCopy = 0;          ///< next iteration/copy to fetch
-  std::deque<frontend::Block> DSBWindows;
+  frontend::BlockQueue DSBWindows;
+  /// A loop's copy as fetched: cached windows for the DSB, the others for
+  /// the predecoder.
+  frontend::BlockTemplate LoopDSBBlocks, LoopPredecodeBlocks;
   frontend::Predecoder Predecode;
   std::vector<frontend::InstrRef> Predecoded; ///< waiting out an LCP stall
   unsigned PredecodeStall = 0;
-  std::deque<frontend::InstrRef> InstrQueue;  ///< predecoded, for decoding
+  RingQueue<frontend::InstrRef> InstrQueue;  ///< predecoded, for decoding
   struct MicrocodeFlow {
     frontend::InstrRef R;
-    unsigned Next, End; ///< slots still to deliver
+    unsigned Next = 0, End = 0; ///< slots still to deliver
   };
-  std::deque<MicrocodeFlow> Microcode;
+  RingQueue<MicrocodeFlow> Microcode;
+  /// This cycle's group from the decoders or the DSB (reused).
+  std::vector<frontend::InstrRef> Group;
   unsigned MSStall = 0, MSPostStall = 0;
 };
 

@@ -16,6 +16,7 @@
 #ifndef LUARCH_LIB_SIM_UNITS_H
 #define LUARCH_LIB_SIM_UNITS_H
 
+#include "luarch/Model/RingQueue.h"
 #include "luarch/Model/X86Semantics.h"
 #include "luarch/Sim/SimConfig.h"
 #include "luarch/Sim/SimEvents.h"
@@ -23,7 +24,6 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
-#include <deque>
 #include <limits>
 #include <vector>
 
@@ -251,6 +251,20 @@ public:
       SerialFreeAt = Start + SerialCycles;
   }
   ExecutionCounters counters() const { return {Dispatched, DividerBusy, {}}; }
+  /// The earliest time after \p Now at which a port, the divider or the
+  /// serialising path becomes free (Unknown if all are free).
+  double nextFreeTime(double Now) const {
+    double T = Unknown;
+    auto consider = [&](double At) {
+      if (At > Now + Eps)
+        T = std::min(T, At);
+    };
+    for (double At : PortFreeAt)
+      consider(At);
+    consider(DividerFreeAt);
+    consider(SerialFreeAt);
+    return T;
+  }
 
 private:
   std::vector<double> Capacity, PortFreeAt, Dispatched;
@@ -262,7 +276,7 @@ struct QueuedSlot {
   unsigned Iter, Index;
   int Slot; ///< -1: an instruction with no issue slot (a fused jcc)
 };
-using UopQueue = std::deque<QueuedSlot>;
+using UopQueue = RingQueue<QueuedSlot>;
 
 } // namespace sim
 } // namespace luarch

@@ -15,6 +15,7 @@
 #define LUARCH_LIB_SIM_VIEWS_H
 
 #include "luarch/Sim/Simulator.h"
+#include <cassert>
 #include <vector>
 
 namespace luarch {
@@ -113,16 +114,24 @@ class PortStatistics : public SimListener {
 public:
   void onIterationRetired(unsigned, long,
                           const ExecutionCounters &C) override {
-    if (PortsAtIter.empty()) // the baseline of whole-run windows
-      PortsAtIter.emplace_back(C.UopsPerPort.size(), 0.0), DividerAtIter.push_back(0);
-    PortsAtIter.emplace_back(C.UopsPerPort.begin(), C.UopsPerPort.end());
+    if (DividerAtIter.empty()) { // the baseline of whole-run windows
+      NumPorts = C.UopsPerPort.size();
+      PortsAtIter.assign(NumPorts, 0.0);
+      DividerAtIter.push_back(0);
+    }
+    assert(C.UopsPerPort.size() == NumPorts && "the same ports throughout");
+    PortsAtIter.insert(PortsAtIter.end(), C.UopsPerPort.begin(),
+                       C.UopsPerPort.end());
     DividerAtIter.push_back(C.DividerBusy);
   }
   void finish(const MeasuredWindow &W, SimResult &R) const;
 
 private:
-  /// Cumulative, at cycle 0 and after each retired iteration.
-  std::vector<std::vector<double>> PortsAtIter;
+  /// Cumulative, at cycle 0 and after each retired iteration: NumPorts
+  /// entries per row, one row after another (one flat array: a row per
+  /// iteration would allocate per iteration).
+  std::vector<double> PortsAtIter;
+  size_t NumPorts = 0;
   std::vector<double> DividerAtIter;
 };
 

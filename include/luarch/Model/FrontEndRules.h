@@ -13,7 +13,8 @@
 #define LUARCH_MODEL_FRONTENDRULES_H
 
 #include "luarch/Model/FrontEndLayout.h"
-#include <deque>
+#include "luarch/Model/RingQueue.h"
+#include <cassert>
 #include <optional>
 #include <vector>
 
@@ -31,41 +32,111 @@ struct InstrRef {
 };
 
 /// Instructions fetched in order, cut into aligned blocks (16 bytes for the
-/// predecoder, a uop-cache window for the DSB).
-using Block = std::deque<InstrRef>;
+/// predecoder, a uop-cache window for the DSB): one flat queue of the
+/// instructions and one of how many each block holds (a block can be
+/// empty: the predecoder's cycle on the tail of a branch). Both are rings,
+/// so a simulation that fetches and consumes blocks every cycle does not
+/// allocate.
+class BlockQueue {
+public:
+  /// Whether no block is left; how many blocks are.
+  bool empty() const { return Sizes.empty(); }
+  size_t size() const { return Sizes.size(); }
+
+  /// The front block: its instructions left, the first of them, taking it.
+  unsigned frontSize() const { return Sizes.front(); }
+  bool frontEmpty() const { return Sizes.front() == 0; }
+  InstrRef frontInstr() const {
+    assert(!frontEmpty() && "an instruction in the front block");
+    return Refs.front();
+  }
+  void popInstr() {
+    assert(!frontEmpty() && "an instruction in the front block");
+    Refs.pop_front();
+    --Sizes.front();
+  }
+  /// Drops the front block with what is left of it.
+  void popBlock() {
+    Refs.drop_front(Sizes.front());
+    Sizes.pop_front();
+  }
+
+  /// The back block: opening a new one, its last instruction, appending.
+  void newBlock() { Sizes.push_back(0); }
+  bool backEmpty() const { return Sizes.back() == 0; }
+  InstrRef backInstr() const {
+    assert(!backEmpty() && "an instruction in the back block");
+    return Refs.back();
+  }
+  void append(InstrRef R) {
+    assert(!empty() && "a block to append to");
+    Refs.push_back(R);
+    ++Sizes.back();
+  }
+
+private:
+  RingQueue<InstrRef> Refs;
+  RingQueue<unsigned> Sizes;
+};
 
 /// Appends one copy's instructions [First, End) to \p Blocks, cut at
 /// \p BlockBytes boundaries. A copy that continues straight-line code
 /// (\p Continues) may share its first block with the previous copy's last.
 /// With \p BranchSpill, a branch that ends in the next block adds an empty
 /// block (the predecoder spends a cycle on its tail [uiCA]).
-void appendBlocks(std::deque<Block> &Blocks, const FrontEndLayout &L,
+void appendBlocks(BlockQueue &Blocks, const FrontEndLayout &L,
                   unsigned Copy, unsigned First, unsigned End,
                   unsigned BlockBytes, bool Continues, bool BranchSpill);
+
+/// The blocks appendBlocks makes of instructions [First, End) of a loop
+/// (not continuing a previous copy): every copy of a loop has the same
+/// addresses, so they are the same for every copy but for its number. The
+/// simulator fetches a loop copy by copy from these.
+struct BlockTemplate {
+  std::vector<unsigned> Sizes;   ///< instructions per block, in order
+  std::vector<unsigned> Indices; ///< the instructions, block after block
+  /// Adds appendBlocks' blocks of [First, End) (BlockBytes, BranchSpill as
+  /// there; the layout must be a loop's).
+  void add(const FrontEndLayout &L, unsigned First, unsigned End,
+           unsigned BlockBytes, bool BranchSpill);
+  /// Appends copy \p Copy's blocks: what appendBlocks(Blocks, L, Copy,
+  /// First, End, BlockBytes, false, BranchSpill) appends for each add().
+  void appendTo(BlockQueue &Blocks, unsigned Copy) const {
+    size_t K = 0;
+    for (unsigned Size : Sizes) {
+      Blocks.newBlock();
+      for (unsigned J = 0; J < Size; ++J)
+        Blocks.append({Copy, Indices[K++]});
+    }
+  }
+  bool empty() const { return Sizes.empty(); }
+};
 
 /// The predecoder: per cycle it takes the instructions of the front 16-byte
 /// block, up to \p Width, stopping at one that crosses into the next block;
 /// such an instruction is finished with the next block's cycle (when the
 /// group has room, or its opcode lies in the next block).
 struct Predecoder {
-  std::deque<Block> Blocks;
+  BlockQueue Blocks;
   std::optional<InstrRef> Partial;
   bool idle() const { return Blocks.empty() && !Partial; }
-  /// One cycle's group; \p LCPs counts its length-changing prefixes.
-  std::vector<InstrRef> cycle(const FrontEndLayout &L, unsigned Width,
-                              unsigned &LCPs);
+  /// One cycle's group (into \p Group, which it clears first); \p LCPs
+  /// counts its length-changing prefixes.
+  void cycle(const FrontEndLayout &L, unsigned Width, unsigned &LCPs,
+             std::vector<InstrRef> &Group);
 };
 
 /// The decoders: up to Decoders instructions per cycle from the front of
 /// \p Queue whose \p Ready predicate holds, a complex instruction only as
 /// the first, a microcoded one last (the MS takes over), a branch or
 /// fused pair last; a macro-fusible instruction not on the last decoder
-/// where the core forbids it. Returns the decoded instructions.
+/// where the core forbids it. The decoded instructions go into \p Out
+/// (cleared first).
 template <typename IsReady>
-std::vector<InstrRef> decodeCycle(std::deque<InstrRef> &Queue,
-                                  const FrontEndLayout &L,
-                                  const FrontEndDesc &FE, IsReady Ready) {
-  std::vector<InstrRef> Out;
+void decodeCycle(RingQueue<InstrRef> &Queue, const FrontEndLayout &L,
+                 const FrontEndDesc &FE, IsReady Ready,
+                 std::vector<InstrRef> &Out) {
+  Out.clear();
   unsigned Remaining = FE.Decoders, Decoded = 0;
   while (!Queue.empty()) {
     InstrRef R = Queue.front();
@@ -94,15 +165,15 @@ std::vector<InstrRef> decodeCycle(std::deque<InstrRef> &Queue,
     if (Remaining == 0 || I.Branch || I.FusedWithNext)
       break;
   }
-  return Out;
 }
 
 /// The uop cache: up to \p Width fused uops per cycle from the front
 /// window, continuing into the next window when that one follows
 /// contiguously; a microcoded instruction ends the group (the MS takes
-/// over). Consumes the delivered instructions from \p Windows.
-std::vector<InstrRef> dsbCycle(std::deque<Block> &Windows,
-                               const FrontEndLayout &L, unsigned Width);
+/// over). Consumes the delivered instructions from \p Windows and puts
+/// them into \p Out (cleared first).
+void dsbCycle(BlockQueue &Windows, const FrontEndLayout &L, unsigned Width,
+              std::vector<InstrRef> &Out);
 
 } // namespace frontend
 } // namespace luarch

@@ -45,6 +45,10 @@ struct SimOptions {
   /// Record per-uop events for the first TraceIterations iterations.
   bool Trace = false;
   unsigned TraceIterations = 10;
+  /// Jump over cycles in which no stage can act until a known future
+  /// cycle (docs/simulator.md "Speed"); the results are the same either
+  /// way. Off only to check that.
+  bool SkipIdleCycles = true;
   /// Iterations per entry of the loop (0: one endless entry, the steady
   /// state). With N > 0 the kernel runs as entries of N iterations back to
   /// back, and the first iteration of each entry reads no register value
@@ -126,6 +130,9 @@ struct SimResult {
   /// other, twice: longer than any real wait between two retirements (a
   /// microcoded `out` occupies up to ~40,000 cycles, and several can queue).
   long StallLimit = 0;
+  /// Of Cycles, those jumped over without simulating them (cycle skipping:
+  /// their facts were those of the cycle before).
+  long CyclesSkipped = 0;
 };
 
 /// Simulates \p D (the decoded kernel \p K) on \p Config. \p Deps supplies
