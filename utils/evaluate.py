@@ -24,13 +24,14 @@ Reproduces the accuracy figures quoted in docs/evaluation.md.
 import argparse
 import csv
 import io
-import math
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+
+from luarch_stats import kendall_tau
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -57,26 +58,6 @@ def loop_form(hex_block, loop_reg):
     return (body + jnz).hex()
 
 
-def kendall_tau(xs, ys):
-    """Kendall's tau-b (O(n^2), fine for a few thousand points)."""
-    n = len(xs)
-    conc = disc = tx = ty = 0
-    for i in range(n):
-        for j in range(i + 1, n):
-            dx = xs[i] - xs[j]
-            dy = ys[i] - ys[j]
-            if dx == 0 and dy == 0:
-                continue
-            if dx == 0:
-                tx += 1
-            elif dy == 0:
-                ty += 1
-            elif (dx > 0) == (dy > 0):
-                conc += 1
-            else:
-                disc += 1
-    denom = math.sqrt((conc + disc + tx) * (conc + disc + ty))
-    return (conc - disc) / denom if denom else float("nan")
 
 
 def scores(pred, meas):

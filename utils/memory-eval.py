@@ -53,6 +53,8 @@ import subprocess
 import sys
 import tempfile
 
+from luarch_stats import kendall_tau
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 TOOL = os.path.join(ROOT, "build", "tools", "loop-uarch-report",
@@ -474,24 +476,6 @@ def evaluate(case, mcpu, tmp, calib, runs, timeout):
 
 # --- Scores ----------------------------------------------------------------
 
-def kendall_tau(x, y):
-    """Kendall's tau-b."""
-    n, conc, disc, tx, ty = len(x), 0, 0, 0, 0
-    for i in range(n):
-        for j in range(i + 1, n):
-            dx, dy = x[i] - x[j], y[i] - y[j]
-            if dx == 0 and dy == 0:
-                continue
-            if dx == 0:
-                tx += 1
-            elif dy == 0:
-                ty += 1
-            elif (dx > 0) == (dy > 0):
-                conc += 1
-            else:
-                disc += 1
-    den = math.sqrt((conc + disc + tx) * (conc + disc + ty))
-    return (conc - disc) / den if den else float("nan")
 
 
 def scores(rows):

@@ -39,7 +39,6 @@ import datetime
 import hashlib
 import io
 import json
-import math
 import os
 import re
 import statistics
@@ -48,6 +47,8 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
+
+from luarch_stats import kendall_tau
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -688,25 +689,6 @@ def predict_llvm_mca(mcpu, loops, iterations=100):
     return preds
 
 
-def kendall_tau(xs, ys):
-    n = len(xs)
-    conc = disc = tx = ty = 0
-    for i in range(n):
-        for j in range(i + 1, n):
-            dx = xs[i] - xs[j]
-            dy = ys[i] - ys[j]
-            if dx == 0 and dy == 0:
-                continue
-            if dx == 0:
-                tx += 1
-            elif dy == 0:
-                ty += 1
-            elif (dx > 0) == (dy > 0):
-                conc += 1
-            else:
-                disc += 1
-    d = math.sqrt((conc + disc + tx) * (conc + disc + ty))
-    return (conc - disc) / d if d else float("nan")
 
 
 def scores(pairs):
