@@ -159,6 +159,10 @@ public:
   /// rounded-down count) evaluated at their middle iteration, which is the
   /// average for counts linear in their induction variables; else the
   /// constant maximum.
+  /// Maxima from this many iterations on are the range of a type, not a
+  /// count anyone wrote.
+  static constexpr double PlausibleMaximum = double(1u << 28);
+
   double trips(const Loop *L) {
     auto It = TripCache.find(L);
     if (It != TripCache.end())
@@ -170,13 +174,21 @@ public:
     } else {
       // The exact count, else the symbolic maximum (a vector loop behind
       // runtime checks usually runs to it).
-      for (const SCEV *BTC : {SE.getBackedgeTakenCount(L),
-                              SE.getSymbolicMaxBackedgeTakenCount(L)}) {
+      // A maximum that is only the range of the induction variable's type
+      // (`for (int i = 0; i < p->n; i++)` with p->n reloaded: 2^31 - 1)
+      // says "unknown", as a constant maximum does below; the exact count
+      // is taken as it is.
+      const SCEV *Exact = SE.getBackedgeTakenCount(L);
+      const SCEV *SymbolicMax = SE.getSymbolicMaxBackedgeTakenCount(L);
+      for (const SCEV *BTC : {Exact, SymbolicMax}) {
         if (isa<SCEVCouldNotCompute>(BTC))
           continue;
         MidpointRewriter R(SE, *this, L);
         if (const auto *C = dyn_cast<SCEVConstant>(R.visit(BTC))) {
-          T = double(C->getAPInt().getZExtValue()) + 1;
+          double Count = double(C->getAPInt().getZExtValue()) + 1;
+          if (BTC != Exact && Count >= PlausibleMaximum)
+            continue;
+          T = Count;
           break;
         }
       }
@@ -184,7 +196,7 @@ public:
       // says "unknown").
       if (T <= 0 || T > 1e12)
         if (unsigned Max = SE.getSmallConstantMaxTripCount(L))
-          T = Max < (1u << 28) ? Max : 0;
+          T = Max < PlausibleMaximum ? Max : 0;
     }
     if (T > 1e12)
       T = 0;

@@ -47,3 +47,14 @@ void small(void) {
 // YAML:        - MemoryCycles:
 // YAML:        - MemoryVerdict: 'memory-bound (DRAM bandwidth)'
 // YAML:        - Iterations: '524288'
+
+// The count is reloaded each iteration (an int store may change d->n): SCEV
+// knows no count, only that the int induction variable cannot pass
+// 2^31 - 1. That is the type's range, not a working set of 8 GiB in DRAM.
+struct Table { int n; int *v; };
+void clearTable(struct Table *d) {
+  for (int i = 0; i < d->n; i++)
+    d->v[i] = 0;
+}
+// CHECK: memory-level.c:[[@LINE-3]]:{{.*}}; memory level unknown: the loop's trip count is unknown to SCEV
+// CHECK-NOT: 2147483647 iterations
