@@ -346,6 +346,11 @@ struct DividerDesc {
   /// Port the divider sits behind.
   unsigned Port = 0;
   const char *Source = "";
+  /// Once a 512-bit FP divide or square root runs, every FP divide and
+  /// square root occupies the divider as long as its 512-bit form does
+  /// (the divider stays in that mode for hundreds of cycles): in a kernel
+  /// with a 512-bit one, the narrower ones take their zmm form's time.
+  Sourced<bool> Sticky512BitMode{false, "not modelled"};
 };
 
 struct MachineModel {

@@ -39,6 +39,22 @@ MachineModel makeZnver4() {
   M.Divider = {9, "[uops.info] DIVSD 1*FP01, [LLVM-Zn4] FP divide on FP1; "
                   "the integer divider (ALU0) is a separate unit that the "
                   "model folds into the same single divider"};
+  M.Divider.Sticky512BitMode = {
+      true,
+      "measured on an EPYC 9004 host (loop-uarch-report -mcpu=native "
+      "--static --measure --measure-entry-trips=64 "
+      "--measure-register-step=0x100000 "
+      "eval/vector-loops/probes/zen4-divider.s; independent divides, "
+      "cycles per iteration): alone, 6 vdivsd 30.03, 3 vdivpd zmm 27.02, 5 "
+      "vdivps zmm 30.03, vsqrtpd zmm 16.02, vsqrtsd 8.41 ([uops.info] 5, "
+      "9, 6, 16, 8.4 each); mixed, vdivpd zmm + vdivsd 17.95 (9 + 9, not 9 "
+      "+ 5), + 6 vdivsd 63.06, + 20 vdivsd 189.8, 3 vdivpd zmm + 6 vdivsd "
+      "81.08, vdivps zmm + vdivss 12.01, + vdivps ymm 12.01, vdivpd zmm + "
+      "vdivss 15.02 (9 + 6: the narrow one takes its own zmm form's time), "
+      "vdivps zmm + vdivsd 14.96, vdivpd zmm + vdivpd ymm 18.02, vsqrtpd "
+      "zmm + vsqrtsd 32.02, vdivpd zmm + vsqrtsd 25.03; without a 512-bit "
+      "divide no change (vdivpd ymm + vdivsd 10.01, vaddpd zmm + 2 vdivsd "
+      "10.01)"};
   M.LLVMResourcePorts = {
       {"Zn4ALU0", 1u << 0},  {"Zn4ALU1", 1u << 1},  {"Zn4ALU2", 1u << 2},
       // Zn4BRU1 issues through ALU3 (see BranchPorts).
