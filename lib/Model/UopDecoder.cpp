@@ -852,6 +852,7 @@ static Uop occupancyCopy(const Uop &U) {
   C.Latency = 1;
   C.DividerCycles = 0;
   C.SerialCycles = 0;
+  C.PipeOccupancyCopy = true;
   return C;
 }
 

@@ -196,6 +196,11 @@ struct BackEndDesc {
   Sourced<unsigned> RetireWidth;  ///< fused uops retired per cycle
   Sourced<unsigned> ROBSize;      ///< reorder buffer entries
   Sourced<unsigned> SchedulerSize;///< unified RS entries (AMD: sum of queues)
+  /// A separate scheduler of this many entries for the uops whose ports
+  /// are all in VecSchedulerPorts (AMD's FP/vector side); they take an
+  /// entry of SchedulerSize too (0: not modelled, one pool).
+  Sourced<unsigned> VecSchedulerSize{0, "not modelled: one pool"};
+  PortMask VecSchedulerPorts = 0;
   Sourced<unsigned> LoadBufferSize;
   Sourced<unsigned> StoreBufferSize;
   Sourced<unsigned> IntPRFSize;   ///< speculative integer registers

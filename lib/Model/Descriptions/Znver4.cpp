@@ -113,6 +113,21 @@ MachineModel makeZnver4() {
   BE.SchedulerSize = {96 + 64, "integer 4 x 24, FP 2 x 32 as on Zen 3 "
                                "([LLVM-Zn4], quoting AnandTech and "
                                "[AMDOptZen4 §2.11]); modelled as one pool"};
+  BE.VecSchedulerSize = {
+      64,
+      "[AMDOptZen4 §2.11] (quoted in [LLVM-Zn4]) 'The floating-point "
+      "scheduler has a 2*32 entry macro op capacity' (two schedulers, "
+      "modelled as one pool of FP0-5 uops; the 64-entry non-scheduling "
+      "queue in front of it is not modelled). Measured on an EPYC 9004 "
+      "host (loop-uarch-report -mcpu=native --measure "
+      "--measure-entry-trips=256 --measure-register-step=0x100000 "
+      "eval/vector-loops/probes/zen4-fp-scheduler.s): one chain of L "
+      "dependent vpaddd ymm per iteration, each iteration's chain "
+      "independent, L = 16/32/48/64: 4.70/11.63/21.10/31.37 cycles per "
+      "iteration (chains of the next iterations overlap only as far as 64 "
+      "waiting uops reach; one pool of 160 gave 4.09/8.28/12.85/20.28); two "
+      "chains of L/2: 4.00/8.24/12.01/16.02"};
+  BE.VecSchedulerPorts = 0b0011111100000000; // FP0-FP5
   BE.LoadBufferSize = {136, "[C&C-Zen4] 136 loads kept in flight until "
                             "retirement (measured); the published load "
                             "queue is smaller and frees a load once its "
