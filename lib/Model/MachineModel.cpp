@@ -376,7 +376,8 @@ std::string describeMachineModel(const MachineModel &M) {
      << F.Source << "\n";
   OS << "  divider behind port " << M.Ports[M.Divider.Port].Name << "   "
      << M.Divider.Source << "\n";
-  row(OS, "divider: 512-bit mode sticks", M.Divider.Sticky512BitMode);
+  if (M.Divider.Sticky512BitMode)
+    row(OS, "divider: 512-bit mode sticks", M.Divider.Sticky512BitMode);
   describeMemoryHierarchy(OS, M.MemoryHierarchy);
   return S;
 }

@@ -112,7 +112,9 @@ MachineModel makeZnver4() {
                      "up to 320 macro-ops in flight (non-SMT)"};
   BE.SchedulerSize = {96 + 64, "integer 4 x 24, FP 2 x 32 as on Zen 3 "
                                "([LLVM-Zn4], quoting AnandTech and "
-                               "[AMDOptZen4 §2.11]); modelled as one pool"};
+                               "[AMDOptZen4 §2.11]); one pool for every "
+                               "uop, and the FP side's 64 again as "
+                               "VecSchedulerSize"};
   BE.VecSchedulerSize = {
       64,
       "[AMDOptZen4 §2.11] (quoted in [LLVM-Zn4]) 'The floating-point "
