@@ -128,7 +128,10 @@ MachineModel makeZnver4() {
       "independent, L = 16/32/48/64: 4.70/11.63/21.10/31.37 cycles per "
       "iteration (chains of the next iterations overlap only as far as 64 "
       "waiting uops reach; one pool of 160 gave 4.09/8.28/12.85/20.28); two "
-      "chains of L/2: 4.00/8.24/12.01/16.02"};
+      "chains of L/2: 4.00/8.24/12.01/16.02; chains of 16 vaddpd (FP23) or "
+      "vmulpd (FP01) ymm 8.01 each, their port bound (neither pipe pair "
+      "is limited to one 32-entry half); the model still under-predicts "
+      "the longest chains by 5-13%"};
   BE.VecSchedulerPorts = 0b0011111100000000; // FP0-FP5
   BE.LoadBufferSize = {136, "[C&C-Zen4] 136 loads kept in flight until "
                             "retirement (measured); the published load "
