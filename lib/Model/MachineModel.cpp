@@ -297,6 +297,12 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "retire width (fused uops/cycle)", M.BackEnd.RetireWidth);
   row(OS, "reorder buffer", M.BackEnd.ROBSize);
   row(OS, "scheduler (RS)", M.BackEnd.SchedulerSize);
+  if (M.BackEnd.VecSchedulerSize)
+    OS << "  " << left_justify("FP scheduler on " +
+                                   M.portSetName(M.BackEnd.VecSchedulerPorts),
+                               38)
+       << " " << right_justify(std::to_string(M.BackEnd.VecSchedulerSize), 5)
+       << "   " << M.BackEnd.VecSchedulerSize.Source << "\n";
   row(OS, "load buffer", M.BackEnd.LoadBufferSize);
   row(OS, "store buffer", M.BackEnd.StoreBufferSize);
   row(OS, "integer register file", M.BackEnd.IntPRFSize);
@@ -370,6 +376,8 @@ std::string describeMachineModel(const MachineModel &M) {
      << F.Source << "\n";
   OS << "  divider behind port " << M.Ports[M.Divider.Port].Name << "   "
      << M.Divider.Source << "\n";
+  if (M.Divider.Sticky512BitMode)
+    row(OS, "divider: 512-bit mode sticks", M.Divider.Sticky512BitMode);
   describeMemoryHierarchy(OS, M.MemoryHierarchy);
   return S;
 }

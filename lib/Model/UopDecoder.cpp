@@ -4,6 +4,7 @@
 #include "luarch/Kernel/TargetContext.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/MC/MCInstrDesc.h"
 #include "llvm/MC/MCSchedule.h"
 #include <cmath>
@@ -851,6 +852,7 @@ static Uop occupancyCopy(const Uop &U) {
   C.Latency = 1;
   C.DividerCycles = 0;
   C.SerialCycles = 0;
+  C.PipeOccupancyCopy = true;
   return C;
 }
 
@@ -1071,6 +1073,54 @@ static void pairNops(std::vector<DecodedInstr> &Out) {
   }
 }
 
+/// The uops.info key of the 512-bit register form of an FP divide or
+/// square root variant ("DIVSD (XMM, XMM)" -> "VDIVPD (ZMM, ZMM, ZMM)"), or
+/// empty for other instructions (integer divides among them).
+static StringRef fpDivider512BitForm(StringRef Variant) {
+  StringRef Mnemonic = Variant.split(' ').first;
+  Mnemonic.consume_front("V");
+  Mnemonic.consume_back("_EVEX"); // uops.info's EVEX twins of VEX forms
+  return StringSwitch<StringRef>(Mnemonic)
+      .Case("DIVSS", "VDIVPS (ZMM, ZMM, ZMM)")
+      .Case("DIVPS", "VDIVPS (ZMM, ZMM, ZMM)")
+      .Case("DIVSD", "VDIVPD (ZMM, ZMM, ZMM)")
+      .Case("DIVPD", "VDIVPD (ZMM, ZMM, ZMM)")
+      .Case("SQRTSS", "VSQRTPS (ZMM, ZMM)")
+      .Case("SQRTPS", "VSQRTPS (ZMM, ZMM)")
+      .Case("SQRTSD", "VSQRTPD (ZMM, ZMM)")
+      .Case("SQRTPD", "VSQRTPD (ZMM, ZMM)")
+      .Default("");
+}
+
+void UopDecoder::applySticky512BitDivider(
+    std::vector<DecodedInstr> &Out) const {
+  if (!Model.Divider.Sticky512BitMode || !Table)
+    return;
+  auto Is512BitFPDivider = [](const DecodedInstr &D) {
+    return D.DividerCycles && D.Source == DecodeSource::UopsInfo &&
+           !fpDivider512BitForm(D.Variant).empty() &&
+           StringRef(D.Variant).contains("ZMM");
+  };
+  if (none_of(Out, Is512BitFPDivider))
+    return;
+  for (DecodedInstr &D : Out) {
+    if (!D.DividerCycles || Is512BitFPDivider(D))
+      continue;
+    StringRef Key = fpDivider512BitForm(D.Variant);
+    const UopsInfoEntry *E = Key.empty() ? nullptr : Table->lookup(Key);
+    if (!E)
+      continue;
+    unsigned Cycles = static_cast<unsigned>(
+        std::lround(std::max(E->TPMeasured, E->TPPorts)));
+    if (Cycles <= D.DividerCycles)
+      continue;
+    D.DividerCycles = Cycles;
+    for (Uop &U : D.Uops)
+      if (U.DividerCycles)
+        U.DividerCycles = Cycles;
+  }
+}
+
 std::vector<DecodedInstr> UopDecoder::decodeKernel(const Kernel &K) const {
   std::vector<DecodedInstr> Out;
   Out.reserve(K.size());
@@ -1111,6 +1161,7 @@ std::vector<DecodedInstr> UopDecoder::decodeKernel(const Kernel &K) const {
     B.FusedUops = 0;
     B.IssueSlots = 0;
   }
+  applySticky512BitDivider(Out);
   if (Model.FrontEnd.StackSyncUop)
     addStackSyncUops(Out);
   if (Model.FrontEnd.NopsDispatchInPairs)

@@ -52,6 +52,7 @@ AllocCause AllocateStage::cycle() {
     if (Slot) {
       need(ResourceId::ROB) = Slot->ROBEntries;
       need(ResourceId::Scheduler) = Slot->NumUops;
+      need(ResourceId::VecScheduler) = Slot->VecSchedulerUops;
       need(ResourceId::LoadBuffer) = Slot->Loads;
       need(ResourceId::StoreBuffer) = Slot->Stores;
     }
@@ -104,6 +105,7 @@ AllocCause AllocateStage::cycle() {
     }
     if (Slot) {
       C.Buffers.take(ResourceId::Scheduler, Slot->NumUops);
+      C.Buffers.take(ResourceId::VecScheduler, Slot->VecSchedulerUops);
       for (unsigned U = Slot->FirstUop; U < Slot->FirstUop + Slot->NumUops;
            ++U) {
         X.Uops[U].State = UopState::Waiting;

@@ -138,6 +138,8 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
     Dispatched = true;
     ++X->UopsDispatched;
     C.Buffers.release(ResourceId::Scheduler, 1);
+    if (SU.VecScheduler)
+      C.Buffers.release(ResourceId::VecScheduler, 1);
     C.finishIfDone(*X);
     C.Sched.wake(*X);
     if (C.Events.wantsInstructionEvents()) {

@@ -66,6 +66,17 @@ const ResourceSpec Table[] = {
      [](const MachineModel &M) { return double(M.BackEnd.SchedulerSize); },
      FreedAt::Dispatch, AllocCause::RSFull, true, true, NeededBy::Always,
      None},
+    // The vector side's own scheduler (BackEndDesc::VecSchedulerSize);
+    // without one, the unified size (never the tighter of the two).
+    {ResourceId::VecScheduler, "fp-rs", "FP scheduler", ResourceClass::Buffer,
+     "BackEnd.VecSchedulerSize",
+     [](const MachineModel &M) {
+       return M.BackEnd.VecSchedulerSize
+                  ? double(M.BackEnd.VecSchedulerSize)
+                  : double(M.BackEnd.SchedulerSize);
+     },
+     FreedAt::Dispatch, AllocCause::RSFull, true, true,
+     NeededBy::VecSchedulerUops, None},
     {ResourceId::LoadBuffer, "lb", "load buffer", ResourceClass::Buffer,
      "BackEnd.LoadBufferSize",
      [](const MachineModel &M) { return double(M.BackEnd.LoadBufferSize); },

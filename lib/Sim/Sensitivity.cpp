@@ -108,7 +108,7 @@ std::vector<Resource> loopResources(const Kernel &K, ArrayRef<DecodedInstr> D,
   std::vector<Resource> Out;
   const MachineModel &M = *Base.Model;
   std::set<PortMask> Masks;
-  bool Uses[6] = {true, false, false, false, false, false}; // by NeededBy
+  bool Uses[7] = {true}; // by NeededBy: Always
   auto uses = [&](NeededBy N) -> bool & { return Uses[unsigned(N)]; };
   for (const DecodedInstr &X : D) {
     for (const Uop &U : X.Uops)
@@ -117,6 +117,10 @@ std::vector<Resource> loopResources(const Kernel &K, ArrayRef<DecodedInstr> D,
     uses(NeededBy::Loads) |= X.MayLoad;
     uses(NeededBy::Stores) |= X.MayStore;
     uses(NeededBy::Divides) |= X.DividerCycles > 0;
+    if (M.BackEnd.VecSchedulerSize)
+      for (const Uop &U : X.Uops)
+        uses(NeededBy::VecSchedulerUops) |=
+            U.Ports && (U.Ports & ~M.BackEnd.VecSchedulerPorts) == 0;
     for (RegUnit U : X.Writes) {
       uses(NeededBy::GPRWrites) |= isGPRUnit(U);
       uses(NeededBy::VecWrites) |= isVecUnit(U);

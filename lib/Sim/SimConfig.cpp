@@ -19,6 +19,7 @@ std::array<double, NumResources> SimConfig::defaultValues() {
   V[unsigned(ResourceId::RetireWidth)] = 4;
   V[unsigned(ResourceId::ROB)] = 224;
   V[unsigned(ResourceId::Scheduler)] = 97;
+  V[unsigned(ResourceId::VecScheduler)] = 97;
   V[unsigned(ResourceId::LoadBuffer)] = 72;
   V[unsigned(ResourceId::StoreBuffer)] = 56;
   V[unsigned(ResourceId::IntRegisters)] = 180;

@@ -48,6 +48,7 @@ static void buildSlots(SInstr &T, unsigned Slots, const SimConfig &C) {
     for (unsigned K = U; K < U + Q.NumUops; ++K) {
       Q.Loads += T.Uops[K].Kind == UopKind::Load;
       Q.Stores += T.Uops[K].Kind == UopKind::StoreAddress;
+      Q.VecSchedulerUops += T.Uops[K].VecScheduler;
     }
     Q.ROBEntries = C.ROBMicroFusion ? 1 : std::max<unsigned>(1, Q.NumUops);
     U += Q.NumUops;
@@ -80,6 +81,13 @@ static void loadsFirst(SmallVectorImpl<SUop> &Uops) {
       V.Input = NewIndex[V.Input];
 }
 
+static bool usesVecScheduler(const SimConfig &C, const Uop &U) {
+  if (!C.Model || !C.Model->BackEnd.VecSchedulerSize || !U.Ports ||
+      U.PipeOccupancyCopy)
+    return false;
+  return (U.Ports & ~C.Model->BackEnd.VecSchedulerPorts) == 0;
+}
+
 static SInstr buildInstr(const DecodedInstr &X, unsigned I,
                          const SimConfig &C) {
   SInstr T;
@@ -110,6 +118,7 @@ static SInstr buildInstr(const DecodedInstr &X, unsigned I,
       V.Latency *= C.InstrLatencyScale[I];
     V.DivCycles = U.DividerCycles / C[ResourceId::DividerSpeed];
     V.SerialCycles = U.SerialCycles;
+    V.VecScheduler = usesVecScheduler(C, U);
     T.Uops.push_back(V);
   }
   // A pure load with register sources merges them into its result.

@@ -40,13 +40,16 @@ struct SUop {
   bool Renamed = false;
   double DivCycles = 0;
   double SerialCycles = 0;
+  /// Takes an entry of the vector side's scheduler too
+  /// (BackEndDesc::VecSchedulerSize).
+  bool VecScheduler = false;
 };
 
 /// One issue slot: the uops that enter the back end with it, and the
 /// buffer entries it takes (ResourceId-indexed where it matters).
 struct SSlot {
   uint8_t FirstUop = 0, NumUops = 0;
-  uint8_t ROBEntries = 1, Loads = 0, Stores = 0;
+  uint8_t ROBEntries = 1, Loads = 0, Stores = 0, VecSchedulerUops = 0;
 };
 
 enum class Completion : uint8_t { Normal, AtIssue, PassThrough };

@@ -365,6 +365,39 @@ TEST(AMDZnver4, MicrocodedGathersSerialise) {
   EXPECT_EQ(Z.D[0].SerialCycles, 0u);
 }
 
+TEST(AMDZnver4, DividerSticks512BitMode) {
+  // DividerDesc::Sticky512BitMode (measured, eval/vector-loops/probes/
+  // zen4-divider.s): beside a 512-bit divide, a scalar or 256-bit FP divide
+  // or square root takes its own zmm form's divider time (uops.info:
+  // VDIVPD zmm 9, VDIVPS zmm 6, VSQRTPD zmm 16); integer divides keep theirs.
+  Decoded R = decodeAsm("znver4", "vdivpd %zmm4, %zmm1, %zmm8\n"
+                                  "vdivsd %xmm7, %xmm1, %xmm11\n"
+                                  "vdivsd %xmm7, %xmm1, %xmm16\n"
+                                  "divss %xmm7, %xmm12\n"
+                                  "vdivpd %ymm4, %ymm1, %ymm9\n"
+                                  "vsqrtsd %xmm1, %xmm1, %xmm13\n"
+                                  "divq %rcx\n");
+  EXPECT_EQ(R.D[0].DividerCycles, 9u);
+  EXPECT_EQ(R.D[1].DividerCycles, 9u);
+  EXPECT_EQ(R.D[2].DividerCycles, 9u); // EVEX-encoded (xmm16)
+  EXPECT_EQ(R.D[3].DividerCycles, 6u);
+  EXPECT_EQ(R.D[4].DividerCycles, 9u);
+  EXPECT_EQ(R.D[5].DividerCycles, 16u);
+  EXPECT_EQ(R.D[6].DividerCycles, 7u);
+  for (unsigned I = 1; I < 6; ++I) {
+    unsigned OnUops = 0;
+    for (const Uop &U : R.D[I].Uops)
+      OnUops += U.DividerCycles;
+    EXPECT_EQ(OnUops, R.D[I].DividerCycles) << "instruction " << I;
+  }
+  // Without a 512-bit divide, uops.info's own figures.
+  Decoded N = decodeAsm("znver4", "vaddpd %zmm4, %zmm1, %zmm8\n"
+                                  "vdivsd %xmm7, %xmm1, %xmm11\n"
+                                  "divss %xmm7, %xmm12\n");
+  EXPECT_EQ(N.D[1].DividerCycles, 5u);
+  EXPECT_EQ(N.D[2].DividerCycles, 3u);
+}
+
 TEST(AMDZnver4, IntegerCoreAsZen3) {
   Decoded R = decodeAsm("znver4", "addq (%rbx), %rax\n"
                                   "movq %rax, 8(%rbx)\n"

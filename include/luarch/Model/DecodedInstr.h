@@ -47,6 +47,10 @@ struct Uop {
   /// instructions whose measured throughput is far below what their ports
   /// allow) for this many cycles.
   uint16_t SerialCycles = 0;
+  /// One more pass of an earlier uop through its pipe
+  /// (MachineModel::PipeOccupancyFromMeasuredThroughput), not an operation
+  /// of its own: it takes no scheduler entry of a separate vector scheduler.
+  bool PipeOccupancyCopy = false;
 };
 
 /// Where the performance data of an instruction came from.

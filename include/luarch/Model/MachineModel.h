@@ -196,6 +196,11 @@ struct BackEndDesc {
   Sourced<unsigned> RetireWidth;  ///< fused uops retired per cycle
   Sourced<unsigned> ROBSize;      ///< reorder buffer entries
   Sourced<unsigned> SchedulerSize;///< unified RS entries (AMD: sum of queues)
+  /// A separate scheduler of this many entries for the uops whose ports
+  /// are all in VecSchedulerPorts (AMD's FP/vector side); they take an
+  /// entry of SchedulerSize too (0: not modelled, one pool).
+  Sourced<unsigned> VecSchedulerSize{0, "not modelled: one pool"};
+  PortMask VecSchedulerPorts = 0;
   Sourced<unsigned> LoadBufferSize;
   Sourced<unsigned> StoreBufferSize;
   Sourced<unsigned> IntPRFSize;   ///< speculative integer registers
@@ -346,6 +351,11 @@ struct DividerDesc {
   /// Port the divider sits behind.
   unsigned Port = 0;
   const char *Source = "";
+  /// Once a 512-bit FP divide or square root runs, every FP divide and
+  /// square root occupies the divider as long as its 512-bit form does
+  /// (the divider stays in that mode for hundreds of cycles): in a kernel
+  /// with a 512-bit one, the narrower ones take their zmm form's time.
+  Sourced<bool> Sticky512BitMode{false, "not modelled"};
 };
 
 struct MachineModel {

@@ -39,7 +39,7 @@ public:
 
   /// Decodes a kernel and applies neighbour rules: macro-fusion of
   /// flag-setting instructions with a following jcc (including the loop's
-  /// back edge).
+  /// back edge), and kernel-wide ones (the divider's 512-bit mode).
   std::vector<DecodedInstr> decodeKernel(const Kernel &K) const;
 
   /// Whether \p First and the jcc \p Second macro-fuse on this model.
@@ -64,6 +64,9 @@ private:
   const TargetContext &TC;
   X86Semantics Sem;
   void addStackSyncUops(std::vector<DecodedInstr> &D) const;
+  /// DividerDesc::Sticky512BitMode: with a 512-bit FP divide or square
+  /// root in the kernel, the others take their 512-bit form's occupancy.
+  void applySticky512BitDivider(std::vector<DecodedInstr> &D) const;
   UopsInfoMatcher Matcher;
   const InstrTable *Table = nullptr;
   /// Decoding depends on the opcode and, for idioms, immediates and

@@ -32,6 +32,7 @@ enum class ResourceId : uint8_t {
   RetireWidth,
   ROB,
   Scheduler,
+  VecScheduler,
   LoadBuffer,
   StoreBuffer,
   IntRegisters,
@@ -77,6 +78,7 @@ enum class NeededBy : uint8_t {
   GPRWrites,
   VecWrites,
   Divides,
+  VecSchedulerUops, ///< uops of a separate vector scheduler
 };
 
 struct ResourceSpec {

@@ -39,6 +39,22 @@ MachineModel makeZnver4() {
   M.Divider = {9, "[uops.info] DIVSD 1*FP01, [LLVM-Zn4] FP divide on FP1; "
                   "the integer divider (ALU0) is a separate unit that the "
                   "model folds into the same single divider"};
+  M.Divider.Sticky512BitMode = {
+      true,
+      "measured on an EPYC 9004 host (loop-uarch-report -mcpu=native "
+      "--static --measure --measure-entry-trips=64 "
+      "--measure-register-step=0x100000 "
+      "eval/vector-loops/probes/zen4-divider.s; independent divides, "
+      "cycles per iteration): alone, 6 vdivsd 30.03, 3 vdivpd zmm 27.02, 5 "
+      "vdivps zmm 30.03, vsqrtpd zmm 16.02, vsqrtsd 8.41 ([uops.info] 5, "
+      "9, 6, 16, 8.4 each); mixed, vdivpd zmm + vdivsd 17.95 (9 + 9, not 9 "
+      "+ 5), + 6 vdivsd 63.06, + 20 vdivsd 189.8, 3 vdivpd zmm + 6 vdivsd "
+      "81.08, vdivps zmm + vdivss 12.01, + vdivps ymm 12.01, vdivpd zmm + "
+      "vdivss 15.02 (9 + 6: the narrow one takes its own zmm form's time), "
+      "vdivps zmm + vdivsd 14.96, vdivpd zmm + vdivpd ymm 18.02, vsqrtpd "
+      "zmm + vsqrtsd 32.02, vdivpd zmm + vsqrtsd 25.03; without a 512-bit "
+      "divide no change (vdivpd ymm + vdivsd 10.01, vaddpd zmm + 2 vdivsd "
+      "10.01)"};
   M.LLVMResourcePorts = {
       {"Zn4ALU0", 1u << 0},  {"Zn4ALU1", 1u << 1},  {"Zn4ALU2", 1u << 2},
       // Zn4BRU1 issues through ALU3 (see BranchPorts).
@@ -96,7 +112,27 @@ MachineModel makeZnver4() {
                      "up to 320 macro-ops in flight (non-SMT)"};
   BE.SchedulerSize = {96 + 64, "integer 4 x 24, FP 2 x 32 as on Zen 3 "
                                "([LLVM-Zn4], quoting AnandTech and "
-                               "[AMDOptZen4 §2.11]); modelled as one pool"};
+                               "[AMDOptZen4 §2.11]); one pool for every "
+                               "uop, and the FP side's 64 again as "
+                               "VecSchedulerSize"};
+  BE.VecSchedulerSize = {
+      64,
+      "[AMDOptZen4 §2.11] (quoted in [LLVM-Zn4]) 'The floating-point "
+      "scheduler has a 2*32 entry macro op capacity' (two schedulers, "
+      "modelled as one pool of FP0-5 uops; the 64-entry non-scheduling "
+      "queue in front of it is not modelled). Measured on an EPYC 9004 "
+      "host (loop-uarch-report -mcpu=native --measure "
+      "--measure-entry-trips=256 --measure-register-step=0x100000 "
+      "eval/vector-loops/probes/zen4-fp-scheduler.s): one chain of L "
+      "dependent vpaddd ymm per iteration, each iteration's chain "
+      "independent, L = 16/32/48/64: 4.70/11.63/21.10/31.37 cycles per "
+      "iteration (chains of the next iterations overlap only as far as 64 "
+      "waiting uops reach; one pool of 160 gave 4.09/8.28/12.85/20.28); two "
+      "chains of L/2: 4.00/8.24/12.01/16.02; chains of 16 vaddpd (FP23) or "
+      "vmulpd (FP01) ymm 8.01 each, their port bound (neither pipe pair "
+      "is limited to one 32-entry half); the model still under-predicts "
+      "the longest chains by 5-13%"};
+  BE.VecSchedulerPorts = 0b0011111100000000; // FP0-FP5
   BE.LoadBufferSize = {136, "[C&C-Zen4] 136 loads kept in flight until "
                             "retirement (measured); the published load "
                             "queue is smaller and frees a load once its "
