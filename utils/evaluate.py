@@ -25,6 +25,7 @@ import argparse
 import csv
 import io
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -97,7 +98,7 @@ def run_loop_uarch(tool, mcpu, hexes, form, extra):
         subprocess.run([tool, "-mcpu=" + mcpu, "--batch", inp, "--as=" + form,
                         "-o", out] + extra, check=True)
         secs = time.time() - start
-        preds = []
+        preds, bounds = [], []
         with open(out) as f:
             rows = list(csv.reader(f))[1:]
         for row in rows:
@@ -105,7 +106,8 @@ def run_loop_uarch(tool, mcpu, hexes, form, extra):
                 preds.append(float(row[1]))
             except (ValueError, IndexError):
                 preds.append(None)
-    return preds, secs
+            bounds.append(row[2] if len(row) > 2 else "")
+    return preds, bounds, secs
 
 
 def measure_on_host(tool, hexes, form, label, chunk=100):
@@ -180,6 +182,81 @@ def run_llvm_mca(mcpu, asm_blocks, iterations=100):
     return preds, secs
 
 
+# Instruction kinds for --breakdown, matched on the corpus' Intel-syntax
+# text (one block can be in several).
+KINDS = [
+    ("memory destination (RMW)",
+     re.compile(r"^(add|sub|and|or|xor|inc|dec|neg|not|shl|shr|sar|adc|sbb)"
+                r"\s+\w+ ptr \[")),
+    ("indexed addressing",
+     re.compile(r"\[[^]]*\b\d\*[a-z]|\[[a-z0-9]+ \+ [a-z][a-z0-9]*[]\s]")),
+    ("64-bit immediate", re.compile(r"^movabs ")),
+    ("push/pop", re.compile(r"^(push|pop) ")),
+    ("explicit rsp", re.compile(r"^(?!push|pop).*\brsp\b")),
+    ("8/16-bit register",
+     re.compile(r"\b([abcd][lh]|[abcd]x|[sd]il?|[sb]pl?|r\d+[bw])\b")),
+    ("setcc/cmovcc", re.compile(r"^(set|cmov)")),
+    ("locked/serialising", re.compile(r"^(lock |xchg|mfence|lfence|cpuid)")),
+    ("divide", re.compile(r"^i?div")),
+    ("vector (xmm/ymm)", re.compile(r"\b[xy]mm\d+")),
+    ("x87", re.compile(r"^f")),
+]
+
+
+def block_kinds(row):
+    instrs = [i.strip() for i in row["asm_intel"].split(";")]
+    kinds = [name for name, rx in KINDS if any(rx.search(i) for i in instrs)]
+    return kinds or ["none of these"]
+
+
+def print_breakdown(rows, results, bounds):
+    """Per form: each category's n, its share of the MAPE (sum of its
+    blocks' absolute errors / all blocks) and bias (signed), mean error."""
+    for form, (_s, _m, _t, _mt, preds, _mca, meas) in results.items():
+        idx = [i for i, (p, m) in enumerate(zip(preds, meas))
+               if p is not None and m > 0]
+        if not idx:
+            continue
+        total = len(idx)
+        err = {i: (preds[i] - meas[i]) / meas[i] for i in idx}
+        groups = [("bound: " + (bounds[form][i] or "?"), i) for i in idx]
+        groups += [("kind: " + k, i) for i in idx for k in block_kinds(rows[i])]
+        groups += [("flags: " + (rows[i]["flags"] or "none"), i) for i in idx]
+        agg = {}
+        for key, i in groups:
+            a = agg.setdefault(key, [0, 0.0, 0.0])
+            a[0] += 1
+            a[1] += abs(err[i])
+            a[2] += err[i]
+        print("\nWhere the %s error lives (share of the %.2f%% MAPE; bias = "
+              "signed share; mean = the category's own MAPE)" %
+              (form, 100 * sum(abs(e) for e in err.values()) / total))
+        print("  %-52s %5s %7s %7s %7s" % ("category", "n", "share", "bias",
+                                            "mean"))
+        for prefix in ("bound: ", "kind: ", "flags: "):
+            items = sorted(((k, a) for k, a in agg.items()
+                            if k.startswith(prefix)), key=lambda x: -x[1][1])
+            for key, (n, abs_sum, signed) in items:
+                print("  %-52s %5d %6.2f%% %+6.2f%% %6.1f%%" %
+                      (key[:52], n, 100 * abs_sum / total,
+                       100 * signed / total, 100 * abs_sum / n))
+
+
+def print_worst(rows, results, bounds, n):
+    for form, (_s, _m, _t, _mt, preds, _mca, meas) in results.items():
+        idx = [i for i, (p, m) in enumerate(zip(preds, meas))
+               if p is not None and m > 0]
+        idx.sort(key=lambda i: -abs(preds[i] - meas[i]) / meas[i])
+        print("\nWorst %d blocks, %s form (error, measured, predicted, "
+              "bound, flags, code)" % (n, form))
+        for i in idx[:n]:
+            r = rows[i]
+            print("  %+7.1f%% %8.2f %8.2f  %-10s %-18.18s %-11s %s" %
+                  (100 * (preds[i] - meas[i]) / meas[i], meas[i], preds[i],
+                   r["id"], bounds[form][i], r["flags"],
+                   r["asm_intel"][:90]))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--corpus", default=DEFAULT_CORPUS)
@@ -210,6 +287,13 @@ def main():
                          "earlier '--measure --truth host --csv F' run "
                          "(column 'measured' per id and form) instead of "
                          "measuring again; for rescoring a model change")
+    ap.add_argument("--breakdown", action="store_true",
+                    help="where the error lives: each category's share of "
+                         "the MAPE (its blocks' summed error over all "
+                         "blocks) and signed bias, by LoopUArch's bound "
+                         "class and by instruction kind")
+    ap.add_argument("--worst", type=int, default=0, metavar="N",
+                    help="list the N blocks with the largest error per form")
     ap.add_argument("--by-app", action="store_true",
                     help="also score each source application separately "
                          "(a check that no application carries the score)")
@@ -233,6 +317,7 @@ def main():
     if saved_truth is not None and args.measure:
         ap.error("--truth-csv and --measure exclude each other")
     results = {}
+    all_bounds = {}
     host_measured = {}
     for form in args.forms.split(","):
         meas_col = "measured_" + form
@@ -257,7 +342,8 @@ def main():
             meas = [saved_truth.get((r["id"], form), -1.0) for r in rows]
         start = time.time()
         progress(0, 1, start, form)
-        preds, secs = run_loop_uarch(args.tool, args.mcpu, hexes, form, extra)
+        preds, bounds, secs = run_loop_uarch(args.tool, args.mcpu, hexes, form,
+                                             extra)
         progress(1, 1, start, form)
         if args.run_llvm_mca:
             asm = [[s.strip() for s in r["asm_intel"].split(";")]
@@ -272,6 +358,7 @@ def main():
             mca_secs = None
         results[form] = (scores(preds, meas), scores(mca, meas), secs,
                          mca_secs, preds, mca, meas)
+        all_bounds[form] = bounds
 
     print("Corpus: %s (%d blocks%s), -mcpu=%s, LoopUArch %s" %
           (os.path.relpath(args.corpus), len(rows),
@@ -318,6 +405,10 @@ def main():
                                  if x else "-")
                 print("%-16s %-9s %5d %18s %18s" % (app, form, o["n"], fmt(o),
                                                      fmt(m)))
+    if args.breakdown:
+        print_breakdown(rows, results, all_bounds)
+    if args.worst:
+        print_worst(rows, results, all_bounds, args.worst)
     if args.csv:
         with open(args.csv, "w", newline="") as f:
             w = csv.writer(f)

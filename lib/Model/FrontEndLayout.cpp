@@ -108,6 +108,50 @@ static void layOutWindows(FrontEndLayout &L, const FrontEndDesc &FE) {
   }
 }
 
+/// Whether \p Copies copies of straight-line code, back to back from the
+/// layout's start address, fit the uop cache set by set: each 32-byte
+/// window takes whole ways (an MS instruction one of its own) of the set
+/// its address selects, at most DSBWaysPerWindow, and no set may need more
+/// than DSBWaysPerSet. Without a set organisation every copy fits here
+/// (the uop count alone decides).
+static bool unrolledCopiesFitSets(const FrontEndLayout &L,
+                                  const FrontEndDesc &FE, unsigned Copies) {
+  unsigned PerWay = FE.DSBSlotsPerWay, WaysPerSet = FE.DSBWaysPerSet;
+  unsigned WindowBytes = FE.DSBWindowBytes;
+  if (!WaysPerSet || !PerWay || !WindowBytes || L.Instrs.empty())
+    return true;
+  unsigned Sets = FE.UopCacheUops / (PerWay * WaysPerSet);
+  if (Sets == 0)
+    return false;
+  std::vector<unsigned> SetWays(Sets, 0);
+  uint64_t Window = ~uint64_t(0);
+  unsigned Slots = 0, Microcoded = 0;
+  auto closeWindow = [&]() -> bool {
+    if (Window == ~uint64_t(0))
+      return true;
+    unsigned Ways = (Slots + PerWay - 1) / PerWay + Microcoded;
+    unsigned &InSet = SetWays[Window % Sets];
+    InSet += Ways;
+    return Ways <= FE.DSBWaysPerWindow && InSet <= WaysPerSet;
+  };
+  for (unsigned C = 0; C < Copies; ++C)
+    for (const FrontEndInstr &X : L.Instrs) {
+      uint64_t Address =
+          L.StartAddress + uint64_t(C) * L.ByteSize + X.Offset;
+      if (Address / WindowBytes != Window) {
+        if (!closeWindow())
+          return false;
+        Window = Address / WindowBytes;
+        Slots = Microcoded = 0;
+      }
+      if (X.MicrocodeUops)
+        ++Microcoded;
+      else
+        Slots += X.CacheSlots;
+    }
+  return closeWindow();
+}
+
 FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
                                    const MachineModel &M,
                                    unsigned AlignmentOffset) {
@@ -168,9 +212,10 @@ FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
     unsigned Slots = 0;
     for (const FrontEndInstr &X : L.Instrs)
       Slots += X.MicrocodeUops ? unsigned(FE.DSBSlotsPerWay) : X.CacheSlots;
+    unsigned Copies = std::max(1u, K.UnrolledCopies);
     bool Fits = ImplicitBackEdge ||
-                uint64_t(Slots) * std::max(1u, K.UnrolledCopies) <=
-                    FE.UopCacheUops;
+                (uint64_t(Slots) * Copies <= FE.UopCacheUops &&
+                 unrolledCopiesFitSets(L, FE, Copies));
     L.Source = FE.UnrolledCodeFromLegacyDecode && !Fits
                    ? UopSource::LegacyDecode
                    : UopSource::DSB;

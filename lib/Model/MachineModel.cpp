@@ -286,6 +286,8 @@ std::string describeMachineModel(const MachineModel &M) {
     row(OS, "MITE-to-MS stall", FE.MITEToMSStall);
     row(OS, "unrolled code from legacy decode",
         FE.UnrolledCodeFromLegacyDecode);
+    if (FE.DSBWaysPerSet)
+      row(OS, "uop cache ways per set", FE.DSBWaysPerSet);
     std::string Table;
     for (size_t U = 1; U < FE.LSDUnrollByUops.Value.size(); ++U)
       Table += (Table.empty() ? "" : " ") + std::to_string(U) + ":" +

@@ -167,6 +167,11 @@ struct FrontEndDesc {
   /// runs from the legacy decoders when its copies exceed the uop cache
   /// (UopCacheUops slots), from the uop cache otherwise.
   Sourced<bool> UnrolledCodeFromLegacyDecode;
+  /// Ways per uop-cache set (0: capacity counted in uops only). The cache
+  /// has UopCacheUops / (DSBSlotsPerWay * DSBWaysPerSet) sets, a 32-byte
+  /// window maps to set (address / DSBWindowBytes) mod sets and takes whole
+  /// ways: straight-line copies fit only if no set needs more ways.
+  Sourced<unsigned> DSBWaysPerSet{0, "not modelled"};
 };
 
 /// How a uop with several eligible ports gets its port (at issue).

@@ -138,6 +138,7 @@ MachineModel makeHaswell() {
   FE.IterationBoundaryRule = {false, "[Palomares §7.4.3] lifted on Haswell"};
   FE.LCPPenalty = {3, "[IntelOpt §3.4.2.3] LCP stall"};
   setIntelLegacyDecode(M);
+  setSandyBridgeDSBSets(M);
   FE.InstructionQueueSize = {20, "[uiCA-cfg] IQWidth = 20 (Haswell)"};
   FE.MacroFusibleOnLastDecoder = {false, "[uiCA-cfg] Haswell does not decode "
                                          "a macro-fusible instruction on the "

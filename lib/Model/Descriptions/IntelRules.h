@@ -73,6 +73,16 @@ inline void setIntelLegacyDecode(MachineModel &M) {
             "cycles on Cascade Lake), i.e. from the DSB"};
 }
 
+/// The 1.5K-uop decoded ICache of Sandy Bridge to Skylake as organised:
+/// sets of 8 ways (32 sets of 6-uop ways). Later cores grew it without
+/// Intel documenting the organisation, so they leave it unset.
+inline void setSandyBridgeDSBSets(MachineModel &M) {
+  M.FrontEnd.DSBWaysPerSet = {8, "[IntelOpt §2.6.2.3] the decoded ICache is "
+                                 "32 sets of 8 ways of 6 uops; a 32-byte "
+                                 "window occupies up to 3 ways of the set "
+                                 "its address selects"};
+}
+
 /// Port binding at issue and load-port sharing, as [uiCA §4.3] measured
 /// them on Sandy Bridge to Ice Lake.
 inline void setIntelPortBinding(MachineModel &M) {

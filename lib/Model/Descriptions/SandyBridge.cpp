@@ -140,6 +140,7 @@ MachineModel makeSandyBridge() {
                                     "cycle (SNB/IVB ceiling effect)"};
   FE.LCPPenalty = {3, "[IntelOpt §3.4.2.3] LCP stall"};
   setIntelLegacyDecode(M);
+  setSandyBridgeDSBSets(M);
   FE.InstructionQueueSize = {20, "[uiCA-cfg] IQWidth = 20 (Ivy Bridge; Sandy "
                                  "Bridge assumed alike)"};
   FE.MacroFusibleOnLastDecoder = {false, "[uiCA-cfg] (Ivy Bridge)"};

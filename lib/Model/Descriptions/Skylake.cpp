@@ -137,6 +137,7 @@ MachineModel makeSkylake() {
   FE.LCPPenalty = {3, "[IntelOpt §3.4.2.3] length-changing prefix stall "
                       "~3 cycles"};
   setIntelLegacyDecode(M);
+  setSandyBridgeDSBSets(M);
   FE.InstructionQueueSize = {25, "[uiCA-cfg] IQWidth = 25 (Skylake)"};
   FE.MacroFusibleOnLastDecoder = {true, "[uiCA-cfg] Skylake decodes a "
                                         "macro-fusible instruction on the "
