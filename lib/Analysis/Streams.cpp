@@ -341,10 +341,12 @@ LoopStreams findStreams(const Kernel &K, ArrayRef<DecodedInstr> D,
   return R;
 }
 
-double effectiveCapacity(const MemoryHierarchyDesc &H, unsigned L) {
+namespace {
+double capacity(const MemoryHierarchyDesc &H, unsigned L, bool Usable) {
   assert(L < H.Levels.size());
   const MemoryLevelDesc &D = H.Levels[L];
-  double C = double(D.UsableKiB.Value ? D.UsableKiB.Value : D.SizeKiB.Value) *
+  double C = double(Usable && D.UsableKiB.Value ? D.UsableKiB.Value
+                                                : D.SizeKiB.Value) *
              1024;
   if (C == 0)
     return 0;
@@ -352,6 +354,28 @@ double effectiveCapacity(const MemoryHierarchyDesc &H, unsigned L) {
     for (unsigned Up = 0; Up < L; ++Up)
       C += double(H.Levels[Up].SizeKiB.Value) * 1024;
   return C;
+}
+} // namespace
+
+double effectiveCapacity(const MemoryHierarchyDesc &H, unsigned L) {
+  return capacity(H, L, /*Usable=*/true);
+}
+
+double fullCapacity(const MemoryHierarchyDesc &H, unsigned L) {
+  return capacity(H, L, /*Usable=*/false);
+}
+
+double servedShare(const MemoryHierarchyDesc &H, unsigned L, double Bytes,
+                   double Safety) {
+  if (L >= H.Levels.size())
+    return 0;
+  double Usable = Safety * effectiveCapacity(H, L),
+         Full = Safety * fullCapacity(H, L);
+  if (Bytes <= Usable)
+    return 1;
+  if (Full <= Usable || Bytes >= Full)
+    return 0;
+  return (Full - Bytes) / (Full - Usable);
 }
 
 unsigned levelForWorkingSet(const MemoryHierarchyDesc &H, double Bytes) {

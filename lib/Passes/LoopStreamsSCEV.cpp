@@ -132,6 +132,23 @@ IRAccess decompose(ScalarEvolution &SE, const Value *Ptr, unsigned Bytes,
   return A;
 }
 
+/// An offset at the first iteration of the loops \p Inside says: two
+/// accesses of an array in sibling loops ({A + 8 i}<L1> and {A + 8 i}<L2>)
+/// differ by a constant once their own loops' recurrences are gone.
+class FirstIteration : public SCEVRewriteVisitor<FirstIteration> {
+public:
+  FirstIteration(ScalarEvolution &SE, function_ref<bool(const Loop *)> Inside)
+      : SCEVRewriteVisitor(SE), Inside(Inside) {}
+  const SCEV *visitAddRecExpr(const SCEVAddRecExpr *AR) {
+    if (Inside(AR->getLoop()))
+      return visit(AR->getStart());
+    return SCEVRewriteVisitor::visitAddRecExpr(AR);
+  }
+
+private:
+  function_ref<bool(const Loop *)> Inside;
+};
+
 /// The nest's accesses and trip counts.
 class Nest {
 public:
@@ -278,8 +295,10 @@ public:
       // accesses of an unrolled or vector loop touch neighbouring bytes).
       std::vector<double> Offsets;
       bool AllKnown = true;
+      FirstIteration First(SE, Inside);
       for (const IRAccess *A : Members) {
-        const SCEV *D = SE.getMinusSCEV(A->Offset, Members.front()->Offset);
+        const SCEV *D = SE.getMinusSCEV(First.visit(A->Offset),
+                                        First.visit(Members.front()->Offset));
         if (const auto *C = dyn_cast<SCEVConstant>(D))
           Offsets.push_back(double(C->getAPInt().getSExtValue()));
         else
@@ -333,8 +352,8 @@ public:
       B.Bytes += Bytes;
       if (!B.Ref)
         B.Ref = Members.front()->Offset;
-      const auto *Rel = dyn_cast<SCEVConstant>(
-          SE.getMinusSCEV(Members.front()->Offset, B.Ref));
+      const auto *Rel = dyn_cast<SCEVConstant>(SE.getMinusSCEV(
+          First.visit(Members.front()->Offset), First.visit(B.Ref)));
       if (!Rel || !AllKnown || Clusters.empty()) {
         B.UnrelatedSpan = std::max(B.UnrelatedSpan, Span);
         continue;

@@ -281,4 +281,30 @@ TEST(Streams, WorkingSetsPickALevel) {
   EXPECT_EQ(levelForWorkingSet(H, 1e9), 3u);
 }
 
+// Zen 4's L3 on the busy host: usable 8 MiB, 32 MiB in all; with the
+// levels above (a victim cache) 9.03 MiB and 33.03 MiB. Data beyond the
+// usable capacity is partly still in L3: linearly less from 9.03 MiB to
+// none at 33.03 MiB (the probe's load series, docs/memory.md).
+TEST(Streams, SharedLevelServesPartOfALargerWorkingSet) {
+  auto Zen4 = getMachineModel("znver4");
+  ASSERT_TRUE(bool(Zen4));
+  const MemoryHierarchyDesc &H = Zen4->MemoryHierarchy;
+  const double MiB = 1 << 20, Usable = (8192 + 1024 + 32) * 1024.0,
+               Full = (32768 + 1024 + 32) * 1024.0;
+  EXPECT_DOUBLE_EQ(fullCapacity(H, 2), Full);
+  EXPECT_DOUBLE_EQ(servedShare(H, 2, 8 * MiB), 1);
+  EXPECT_DOUBLE_EQ(servedShare(H, 2, 40 * MiB), 0);
+  // 21.03 MiB: halfway.
+  EXPECT_NEAR(servedShare(H, 2, (Usable + Full) / 2), 0.5, 1e-12);
+  // 16 MiB: (33.03 - 16) / 24 = 0.7096.
+  EXPECT_NEAR(servedShare(H, 2, 16 * MiB), (Full - 16 * MiB) / (Full - Usable),
+              1e-12);
+  EXPECT_NEAR(servedShare(H, 2, 16 * MiB), 0.7096, 1e-4);
+  // Reuse volumes use the layer conditions' half capacity: 4.5 to 16.5 MiB.
+  EXPECT_NEAR(servedShare(H, 2, (Usable + Full) / 4, 0.5), 0.5, 1e-12);
+  // The L2 is not shared: no usable capacity below its size, no ramp.
+  EXPECT_DOUBLE_EQ(servedShare(H, 1, 1.5 * MiB), 0);
+  EXPECT_DOUBLE_EQ(servedShare(H, 1, 0.5 * MiB), 1);
+}
+
 } // namespace

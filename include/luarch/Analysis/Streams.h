@@ -141,6 +141,18 @@ TrafficPlan planTraffic(const LoopStreams &S, const MemoryHierarchyDesc &H,
 /// caches); 0 for DRAM (unbounded).
 double effectiveCapacity(const MemoryHierarchyDesc &H, unsigned L);
 
+/// The same with the level's whole size (UsableKiB ignored).
+double fullCapacity(const MemoryHierarchyDesc &H, unsigned L);
+
+/// Of data that lives beyond level \p L because its reuse volume \p Bytes
+/// exceeds L's usable capacity (times \p Safety), the share of lines L
+/// still serves: 1 up to the usable capacity, 0 from the whole size on,
+/// linear between (a shared L3 keeps part of a larger working set; the
+/// probe's load streams on the Zen 4 host fall from the L3's bandwidth at
+/// 8 MiB to DRAM's at 32 MiB along this line, docs/memory.md).
+double servedShare(const MemoryHierarchyDesc &H, unsigned L, double Bytes,
+                   double Safety = 1);
+
 /// The level a working set of \p Bytes lives in: the first whose
 /// effective capacity holds it, else the last (DRAM).
 unsigned levelForWorkingSet(const MemoryHierarchyDesc &H, double Bytes);
