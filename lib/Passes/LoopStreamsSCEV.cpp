@@ -27,6 +27,7 @@
 #include <set>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 using namespace llvm;
 
@@ -232,16 +233,85 @@ public:
     /// Take the largest constant start: the remainder's usual count, and
     /// for a peeled loop nearly its full count (a prologue runs a few
     /// iterations).
+    ///
+    /// A remainder loop after a vector loop starts where the vector loop
+    /// stopped: `X & -VF` (X the vector loop's count; SCEV cannot express
+    /// the mask, which also clears the sign bit, and codegen hoists it
+    /// into a bitcast). With X constant, exactly; with X varying with the
+    /// enclosing loops (a triangular nest), VF/2 before X, the remainder's
+    /// average count (VF - 1)/2 rounded up.
     const SCEV *visitUnknown(const SCEVUnknown *U) {
+      if (const SCEV *End = vectorEnd(U))
+        return End;
       const auto *Phi = dyn_cast<PHINode>(U->getValue());
       if (!Phi || Inner->contains(Phi))
         return U;
-      const ConstantInt *Best = nullptr;
-      for (const Value *In : Phi->incoming_values())
-        if (const auto *C = dyn_cast<ConstantInt>(In))
-          if (!Best || C->getValue().sgt(Best->getValue()))
-            Best = C;
-      return Best ? SE.getConstant(const_cast<ConstantInt *>(Best)) : U;
+      std::optional<APInt> Best;
+      for (const Value *In : Phi->incoming_values()) {
+        const auto *C = dyn_cast<ConstantInt>(In);
+        std::optional<APInt> V;
+        if (C) {
+          V = C->getValue();
+        } else if (const auto *I = dyn_cast<Instruction>(In);
+                   I && !Inner->contains(I) && SE.isSCEVable(I->getType())) {
+          if (const SCEV *E = vectorEnd(SE.getSCEV(const_cast<Instruction *>(I))))
+            if (const auto *EC = dyn_cast<SCEVConstant>(E))
+              V = EC->getAPInt();
+        }
+        if (V && (!Best || V->sgt(*Best)))
+          Best = V;
+      }
+      return Best ? SE.getConstant(*Best) : U;
+    }
+
+    /// The start of a remainder loop, when \p S is `X & -VF` (see
+    /// visitUnknown); nullptr otherwise.
+    const SCEV *vectorEnd(const SCEV *S) {
+      const SCEV *X = nullptr;
+      uint64_t VF = 0;
+      if (const auto *Mul = dyn_cast<SCEVMulExpr>(S)) {
+        // SCEV's own form: VF * (X /u VF).
+        const auto *C = dyn_cast<SCEVConstant>(Mul->getOperand(0));
+        const auto *Div = Mul->getNumOperands() == 2
+                              ? dyn_cast<SCEVUDivExpr>(Mul->getOperand(1))
+                              : nullptr;
+        if (!C || !Div || Div->getRHS() != C)
+          return nullptr;
+        X = Div->getLHS();
+        VF = C->getAPInt().getLimitedValue();
+      } else {
+        const auto *U = dyn_cast<SCEVUnknown>(S);
+        const auto *And =
+            U ? dyn_cast<BinaryOperator>(U->getValue()) : nullptr;
+        if (!And || And->getOpcode() != Instruction::And ||
+            Inner->contains(And))
+          return nullptr;
+        const Value *Mask = And->getOperand(1);
+        if (const auto *Cast = dyn_cast<BitCastInst>(Mask))
+          Mask = Cast->getOperand(0);
+        const auto *M = dyn_cast<ConstantInt>(Mask);
+        if (!M || M->getBitWidth() > 64)
+          return nullptr;
+        unsigned Bits = M->getBitWidth(), Zeros = M->getValue().countr_zero();
+        // Only the low bits cleared (and perhaps the sign bit).
+        if (Zeros > 6 || !(M->getValue() | APInt::getSignMask(Bits) |
+                           APInt::getLowBitsSet(Bits, Zeros))
+                              .isAllOnes())
+          return nullptr;
+        VF = uint64_t(1) << Zeros;
+        X = SE.getSCEV(const_cast<Value *>(And->getOperand(0)));
+      }
+      // A vector factor times an interleave count, at most 64.
+      if (VF < 2 || VF > 64 || (VF & (VF - 1)))
+        return nullptr;
+      const auto *XMid = dyn_cast<SCEVConstant>(visit(X));
+      if (!XMid)
+        return nullptr;
+      uint64_t XV = XMid->getAPInt().getZExtValue();
+      uint64_t End = isa<SCEVConstant>(X) ? XV & ~(VF - 1)
+                     : XV > VF / 2       ? XV - VF / 2
+                                         : 0;
+      return SE.getConstant(S->getType(), End);
     }
 
   private:
