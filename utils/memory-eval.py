@@ -630,7 +630,7 @@ def write_csv(path, header, rows):
 
 
 def git_head():
-    r = run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"])
+    r = run(["git", "-C", ROOT, "describe", "--always", "--dirty"])
     return r.stdout.strip() or "unknown"
 
 

@@ -361,9 +361,10 @@ MemoryPrediction predictMemory(const Kernel &K, ArrayRef<DecodedInstr> D,
     return P;
   // A shared level keeps part of data just beyond its usable capacity
   // (servedShare): per stream living beyond such a level, the share of its
-  // lines the level above still serves, from the bytes that decided its
-  // level (SCEV's reuse volume with the layer conditions' half capacity,
-  // or the working set with the whole one).
+  // lines the level above still serves, from the bytes touched between two
+  // uses of its lines (SCEV's reuse volume, else the working set). The
+  // whole capacity counts, not the layer conditions' half: the probe's
+  // ramp is measured on streams whose reuse volume is their working set.
   std::vector<unsigned> NearHomes = Homes;
   double ShareSum = 0, ShareWeight = 0;
   for (size_t S = 0; S < Homes.size(); ++S) {
@@ -378,9 +379,8 @@ MemoryPrediction predictMemory(const Kernel &K, ArrayRef<DecodedInstr> D,
           X.Instr >= Opts.InstrHomes.size() ||
           Opts.InstrHomes[X.Instr] != int(Homes[S]))
         continue;
-      double R = Opts.InstrReuseBytes[X.Instr];
-      double Safety = Opts.WorkingSet && R >= *Opts.WorkingSet ? 1 : 0.5;
-      Share = std::max(Share, servedShare(H, Homes[S] - 1, R, Safety));
+      Share = std::max(Share, servedShare(H, Homes[S] - 1,
+                                          Opts.InstrReuseBytes[X.Instr]));
       FromSCEV = true;
     }
     if (!FromSCEV && Opts.WorkingSet)

@@ -208,6 +208,38 @@ TEST(Streams, GatherIsIrregularAndUnprefetched) {
   EXPECT_DOUBLE_EQ(P.Levels[3].ReadUnprefetched, 1);
 }
 
+TEST(Streams, VectorGatherTakesALinePerElement) {
+  // sum += x[idx[i]], vectorised: vgatherdpd with a ymm of 8 dword indices
+  // reads 8 doubles, each possibly in a line and a page of its own (the
+  // index register's width over the index size); an AVX2 gather with an
+  // xmm of dword indices reads 4; a qword-index zmm scatter 8.
+  Streams T(R"(
+.L:
+  vmovupd (%rax,%rcx), %ymm1
+  kxnorb %k0, %k0, %k1
+  vxorpd %xmm2, %xmm2, %xmm2
+  addq $32, %rax
+  vgatherdpd (%rdx,%ymm1,8), %zmm2 {%k1}
+  vaddpd %zmm0, %zmm2, %zmm0
+  cmpq $1398016, %rax
+  jne .L
+)");
+  ASSERT_EQ(T.S.Streams.size(), 2u);
+  const MemoryAccess &G = T.access(4);
+  EXPECT_EQ(G.Elements, 8u);
+  EXPECT_FALSE(T.S.Streams[G.Stream].regular());
+  EXPECT_DOUBLE_EQ(G.LinesPerIteration, 8);
+  EXPECT_DOUBLE_EQ(G.PagesPerIteration, 8);
+  // From L3: 8 unprefetched lines and the index stream's half line.
+  TrafficPlan P = planTraffic(T.S, T.H(), 2);
+  EXPECT_DOUBLE_EQ(P.Levels[2].Read, 8.5);
+  EXPECT_DOUBLE_EQ(P.Levels[2].ReadUnprefetched, 8);
+  EXPECT_EQ(gatherElements("vgatherdpd (%rdx,%xmm1,8), %ymm2, %ymm3"), 4u);
+  EXPECT_EQ(gatherElements("vscatterqpd %zmm2, (%rdx,%zmm1,8) {%k1}"), 8u);
+  EXPECT_EQ(gatherElements("vgatherqps ymm2 {k1}, [rdx+zmm1*4]"), 8u);
+  EXPECT_EQ(gatherElements("vmovupd (%rax,%rcx), %ymm1"), 1u);
+}
+
 TEST(Streams, InvariantAndStridedAccesses) {
   // y += c[0] * x[8192 * i]: the constant stays in L1; the column walk
   // takes a new line and a new page every iteration, beyond the 2 KiB
@@ -300,7 +332,7 @@ TEST(Streams, SharedLevelServesPartOfALargerWorkingSet) {
   EXPECT_NEAR(servedShare(H, 2, 16 * MiB), (Full - 16 * MiB) / (Full - Usable),
               1e-12);
   EXPECT_NEAR(servedShare(H, 2, 16 * MiB), 0.7096, 1e-4);
-  // Reuse volumes use the layer conditions' half capacity: 4.5 to 16.5 MiB.
+  // With a safety factor (the layer conditions' half): 4.5 to 16.5 MiB.
   EXPECT_NEAR(servedShare(H, 2, (Usable + Full) / 4, 0.5), 0.5, 1e-12);
   // The L2 is not shared: no usable capacity below its size, no ramp.
   EXPECT_DOUBLE_EQ(servedShare(H, 1, 1.5 * MiB), 0);

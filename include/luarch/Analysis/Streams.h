@@ -41,6 +41,9 @@ struct MemoryAccess {
   AccessKind Kind = AccessKind::Load;
   bool NonTemporal = false;
   unsigned Bytes = 8;
+  /// Elements a gather or scatter accesses (each may be in a line and a
+  /// page of its own); 1 for any other access.
+  unsigned Elements = 1;
   /// Which stream it belongs to (index into LoopStreams::Streams).
   unsigned Stream = 0;
   /// Offset from the stream's reference address at this instruction,
@@ -140,6 +143,11 @@ TrafficPlan planTraffic(const LoopStreams &S, const MemoryHierarchyDesc &H,
 /// those of the levels above when it is not inclusive of them (victim
 /// caches); 0 for DRAM (unbounded).
 double effectiveCapacity(const MemoryHierarchyDesc &H, unsigned L);
+
+/// Elements of a gather or scatter from its text (the index register's
+/// width over the index size: v[p]gatherd* 4 bytes, v[p]gatherq* 8); 1 for
+/// any other instruction.
+unsigned gatherElements(llvm::StringRef Text);
 
 /// The same with the level's whole size (UsableKiB ignored).
 double fullCapacity(const MemoryHierarchyDesc &H, unsigned L);
