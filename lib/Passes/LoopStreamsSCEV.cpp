@@ -796,11 +796,10 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   // the loop's IR gathers and scatters do, in the same order when there are
   // as many.
   std::vector<VectorAccess> IRVector;
-  for (const BasicBlock &B : *BB->getParent())
-    if (Inner->contains(&B))
-      for (const Instruction &I : B)
-        if (std::optional<VectorAccess> VA = vectorAccess(I))
-          IRVector.push_back(*VA);
+  for (const BasicBlock *B : Inner->blocks())
+    for (const Instruction &I : *B)
+      if (std::optional<VectorAccess> VA = vectorAccess(I))
+        IRVector.push_back(*VA);
   std::vector<size_t> NoValue;
   for (size_t I = 0; I < Body.size(); ++I)
     if (Body[I]->mayLoadOrStore() &&
