@@ -38,12 +38,18 @@ Usage:
   python3 utils/memory-eval.py                      # everything, ~30 min
   python3 utils/memory-eval.py --suite stream --levels L1,L2
   python3 utils/memory-eval.py --report             # summary of the CSV
+  python3 utils/memory-eval.py --report --errors    # and every case's error
+  python3 utils/memory-eval.py --rescore            # re-predict, keep timings
+Writes eval/memory/<mcpu>-running.json too: which loops the sampled runs
+found running (--rescore reuses it; it samples again, niced and untimed,
+for a case without a record or whose loops changed).
 Writes eval/memory/<mcpu>-loops.csv (host identity in the header lines).
 """
 import argparse
 import csv
 import datetime
 import glob
+import json
 import math
 import os
 import re
@@ -422,7 +428,106 @@ FIELDS = ["suite", "kernel", "size", "level", "working_set", "loops",
           "verdict"]
 
 
-def evaluate(case, mcpu, tmp, calib, runs, timeout):
+def case_key(case):
+    return "%s/%s/%s" % (case["suite"], case["kernel"], case["size"])
+
+
+def sample_running(loops, binary, tmp, timeout, taskset):
+    """Marks which of \p loops run, from one sampled run of \p binary
+    (untimed: niced when only rescoring, so that it disturbs no timing)."""
+    samples = os.path.join(tmp, "samples.txt")
+    if os.path.exists(samples):
+        os.remove(samples)
+    cmd = (["taskset", "-c", "1"] if taskset else NICE) + [binary]
+    run(cmd, timeout=timeout, env=dict(os.environ, LUARCH_SAMPLES=samples))
+    mark_running(loops, binary, samples)
+
+
+def running_record(loops):
+    """What the sampled run found, per predicted loop in remark order: its
+    line, its first mnemonics (to check the match when re-predicting) and
+    whether it ran."""
+    return [{"line": l["line"], "head": mnemonics(l)[:8],
+             "running": bool(l.get("running", True)),
+             "samples": l.get("samples")} for l in loops]
+
+
+def mnemonics(loop):
+    return [norm(t.split()[0]) for t in loop.get("body", []) if t.strip()]
+
+
+def apply_running(loops, record):
+    """Sets 'running' from a stored record; False when the loops no longer
+    match it (the code changed: sample again)."""
+    if len(record) != len(loops):
+        return False
+    for l, r in zip(loops, record):
+        if l["line"] != r["line"] or mnemonics(l)[:8] != r["head"]:
+            return False
+    for l, r in zip(loops, record):
+        l["running"], l["samples"] = r["running"], r.get("samples")
+    return True
+
+
+def polybench_binary(case, mcpu, tmp, flags):
+    """The measured PolyBench binary: the CPU-time timer and sampler
+    linked in, not position-independent (sampled addresses are objdump's)."""
+    binary = os.path.join(tmp, "bench")
+    objs = []
+    timer = os.path.join(tmp, "timer.c")
+    with open(timer, "w") as f:
+        f.write(TIMER_C)
+    for i, (c, d) in enumerate([
+            (os.path.join(POLYBENCH, "utilities", "polybench.c"),
+             case["defines"] + TIMER_RENAMES), (timer, [])]):
+        o = os.path.join(tmp, "pb%d.o" % i)
+        r = run(NICE + [CLANG] + flags + ["-march=" + mcpu] + d +
+                ["-c", c, "-o", o])
+        if r.returncode:
+            raise RuntimeError(r.stderr[-2000:])
+        objs.append(o)
+    build(case["src"], flags + ["-g"], case["defines"], mcpu, binary,
+          extra=objs + ["-no-pie"])
+    return binary
+
+
+def prediction_columns(loops, sampled):
+    t, dom, known, total = totals(loops, sampled=sampled)
+    ws = max((l["ws"] or 0 for l in loops), default=0)
+    return {"level": dom["level"] if dom else "",
+            "working_set": int(ws), "loops": total, "loops_predicted": known,
+            "memory_cycles": "%.0f" % t["memory"],
+            "ecm_cycles": "%.0f" % t["ecm"], "l1_cycles": "%.0f" % t["l1"],
+            "mca_cycles": "%.0f" % t["mca"],
+            "verdict": dom["verdict"] if dom else ""}
+
+
+def rescore(case, row, mcpu, tmp, timeout, running_cache):
+    """The row with its predictions rebuilt by the current plugin; the
+    measured columns kept. PolyBench's running loops come from the stored
+    record of the sampled run (eval/memory/<mcpu>-running.json), or from a
+    new niced sampled run when there is none or the loops changed."""
+    if case["suite"] == "stream":
+        rng = marker_lines(KERNELS_C, "KERNEL-BEGIN", "KERNEL-END")
+        loops = predict(KERNELS_C, STREAM_FLAGS, case["defines"], rng, mcpu,
+                        tmp)
+        sampled = False
+    else:
+        rng = marker_lines(case["src"], "#pragma scop", "#pragma endscop")
+        loops = predict(case["src"], POLY_FLAGS, case["defines"], rng, mcpu,
+                        tmp)
+        rec = running_cache.get(case_key(case))
+        if rec is None or not apply_running(loops, rec):
+            binary = polybench_binary(case, mcpu, tmp, POLY_FLAGS)
+            sample_running(loops, binary, tmp, timeout, taskset=False)
+            running_cache[case_key(case)] = running_record(loops)
+        sampled = True
+    out = dict(row)
+    out.update(prediction_columns(loops, sampled))
+    return out
+
+
+def evaluate(case, mcpu, tmp, calib, runs, timeout, running_cache=None):
     if case["suite"] == "stream":
         src, flags = KERNELS_C, STREAM_FLAGS
         rng = marker_lines(src, "KERNEL-BEGIN", "KERNEL-END")
@@ -432,46 +537,23 @@ def evaluate(case, mcpu, tmp, calib, runs, timeout):
     binary = os.path.join(tmp, "bench")
     if case["suite"] == "stream":
         loops = predict(src, flags, case["defines"], rng, mcpu, tmp)
-        t, dom, known, total = totals(loops, sampled=False)
         build(src, flags, case["defines"], mcpu, binary)
         cycles, spread, hz = measure_stream(binary)
     else:
-        objs = []
-        timer = os.path.join(tmp, "timer.c")
-        with open(timer, "w") as f:
-            f.write(TIMER_C)
-        for i, (c, d) in enumerate([
-                (os.path.join(POLYBENCH, "utilities", "polybench.c"),
-                 case["defines"] + TIMER_RENAMES), (timer, [])]):
-            o = os.path.join(tmp, "pb%d.o" % i)
-            r = run(NICE + [CLANG] + flags + ["-march=" + mcpu] + d +
-                    ["-c", c, "-o", o])
-            if r.returncode:
-                raise RuntimeError(r.stderr[-2000:])
-            objs.append(o)
-        # Not position-independent: the sampled addresses are objdump's.
-        build(src, flags + ["-g"], case["defines"], mcpu, binary,
-              extra=objs + ["-no-pie"])
+        binary = polybench_binary(case, mcpu, tmp, flags)
         loops = predict(src, flags, case["defines"], rng, mcpu, tmp)
         # Which loops run: a sampled run (a loop behind runtime alias checks
         # has a vector and a scalar version; which one runs is decided at
         # run time, e.g. always the scalar one in floyd-warshall).
-        samples = os.path.join(tmp, "samples.txt")
-        run(["taskset", "-c", "1", binary], timeout=timeout,
-            env=dict(os.environ, LUARCH_SAMPLES=samples))
-        mark_running(loops, binary, samples)
-        t, dom, known, total = totals(loops, sampled=True)
+        sample_running(loops, binary, tmp, timeout, taskset=True)
+        if running_cache is not None:
+            running_cache[case_key(case)] = running_record(loops)
         cycles, spread, hz = measure_polybench(binary, calib, runs, timeout)
-    ws = max((l["ws"] or 0 for l in loops), default=0)
-    return {"suite": case["suite"], "kernel": case["kernel"],
-            "size": case["size"], "level": dom["level"] if dom else "",
-            "working_set": int(ws), "loops": total, "loops_predicted": known,
-            "measured_cycles": "%.0f" % cycles, "spread": "%.3f" % spread,
-            "core_ghz": "%.3f" % (hz / 1e9),
-            "memory_cycles": "%.0f" % t["memory"],
-            "ecm_cycles": "%.0f" % t["ecm"], "l1_cycles": "%.0f" % t["l1"],
-            "mca_cycles": "%.0f" % t["mca"],
-            "verdict": dom["verdict"] if dom else ""}
+    row = {"suite": case["suite"], "kernel": case["kernel"],
+           "size": case["size"], "measured_cycles": "%.0f" % cycles,
+           "spread": "%.3f" % spread, "core_ghz": "%.3f" % (hz / 1e9)}
+    row.update(prediction_columns(loops, case["suite"] != "stream"))
+    return row
 
 
 # --- Scores ----------------------------------------------------------------
@@ -513,6 +595,45 @@ def report(rows):
             "%.1f%% | %.3f" % s[k] for k in ("memory", "ecm", "l1", "mca"))))
 
 
+def errors(rows):
+    """Per case, worst first: the memory prediction's signed error, the
+    L1-only one, the level and verdict of the dominant loop."""
+    out = []
+    for r in rows:
+        m, p = float(r["measured_cycles"]), float(r["memory_cycles"])
+        if m <= 0 or p <= 0:
+            continue
+        out.append((p / m - 1, float(r["l1_cycles"]) / m - 1, r))
+    out.sort(key=lambda x: -abs(x[0]))
+    print("| case | level | working set | memory | L1-only | verdict |")
+    print("|---|---|---|---|---|---|")
+    for e, e1, r in out:
+        print("| %s %s %s | %s | %.1f MiB | %+.1f%% | %+.1f%% | %s |" % (
+            r["suite"], r["kernel"], r["size"], r["level"],
+            int(r["working_set"]) / 2**20, 100 * e, 100 * e1, r["verdict"]))
+
+
+def read_csv(path):
+    header = [l for l in open(path) if l.startswith("#")]
+    rows = [r for r in csv.DictReader(
+        l for l in open(path) if not l.startswith("#"))]
+    return header, rows
+
+
+def write_csv(path, header, rows):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", newline="") as f:
+        f.writelines(header)
+        w = csv.DictWriter(f, fieldnames=FIELDS)
+        w.writeheader()
+        w.writerows(rows)
+
+
+def git_head():
+    r = run(["git", "-C", ROOT, "describe", "--always", "--dirty"])
+    return r.stdout.strip() or "unknown"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mcpu", default="znver4")
@@ -525,13 +646,64 @@ def main():
     ap.add_argument("--out", default="")
     ap.add_argument("--report", action="store_true",
                     help="only summarise an existing CSV")
+    ap.add_argument("--errors", action="store_true",
+                    help="with --report: every case's error, worst first")
+    ap.add_argument("--rescore", action="store_true",
+                    help="re-predict the CSV's cases with the current "
+                    "plugin, keep the measured columns (minutes, no timing)")
     args = ap.parse_args()
     out = args.out or os.path.join(ROOT, "eval", "memory",
                                    args.mcpu + "-loops.csv")
+    running_path = re.sub(r"-loops\.csv$", "", out) + "-running.json"
     if args.report:
-        rows = [r for r in csv.DictReader(
-            l for l in open(out) if not l.startswith("#"))]
+        header, rows = read_csv(out)
         report(rows)
+        if args.errors:
+            errors(rows)
+        return
+    running_cache = {}
+    if os.path.exists(running_path):
+        with open(running_path) as f:
+            running_cache = json.load(f)
+    if args.rescore:
+        header, rows = read_csv(out)
+        by_key = {}
+        for c in list(stream_cases(list(STREAM_LEVELS))) + list(
+                polybench_cases(["MINI", "SMALL", "MEDIUM", "LARGE",
+                                 "EXTRALARGE"])):
+            by_key[case_key(c)] = c
+        only = set(args.kernels.split(",")) if args.kernels else None
+        tmp = tempfile.mkdtemp(prefix="luarch-memeval-")
+        new_rows = []
+        for r in rows:
+            c = by_key.get(case_key(r))
+            if c is None or (only and r["kernel"] not in only):
+                new_rows.append(r)
+                continue
+            try:
+                r2 = rescore(c, r, args.mcpu, tmp, args.timeout, running_cache)
+            except (RuntimeError, subprocess.TimeoutExpired, AttributeError,
+                    ValueError, IndexError) as e:
+                print("%s: not rescored (%s)" % (case_key(c), str(e)[:200]),
+                      file=sys.stderr)
+                r2 = r
+            new_rows.append(r2)
+            print("%-32s measured %12s  memory %12s (was %12s)  %s %s" % (
+                case_key(c), r2["measured_cycles"], r2["memory_cycles"],
+                r["memory_cycles"], r2["level"], r2["verdict"]),
+                file=sys.stderr, flush=True)
+        shutil.rmtree(tmp, ignore_errors=True)
+        header = [h for h in header if not h.startswith("# predictions:")]
+        header.append("# predictions: rescored %s with %s (python3 "
+                      "utils/memory-eval.py --rescore); measured columns "
+                      "as measured\n" % (
+                          datetime.datetime.now(datetime.timezone.utc)
+                          .strftime("%Y-%m-%dT%H:%M:%SZ"), git_head()))
+        write_csv(out, header, new_rows)
+        with open(running_path, "w") as f:
+            json.dump(running_cache, f, indent=1, sort_keys=True)
+            f.write("\n")
+        report(new_rows)
         return
     suites = args.suite.split(",")
     cases = []
@@ -550,7 +722,8 @@ def main():
     started = datetime.datetime.now(datetime.timezone.utc)
     for c in cases:
         try:
-            row = evaluate(c, args.mcpu, tmp, calib, args.runs, args.timeout)
+            row = evaluate(c, args.mcpu, tmp, calib, args.runs, args.timeout,
+                           running_cache)
         except (RuntimeError, subprocess.TimeoutExpired, AttributeError,
                 ValueError, IndexError) as e:
             print("%s %s %s: skipped (%s)" % (c["suite"], c["kernel"],
@@ -565,20 +738,20 @@ def main():
                                 row["mca_cycles"], row["verdict"]),
               file=sys.stderr, flush=True)
     shutil.rmtree(tmp, ignore_errors=True)
-    os.makedirs(os.path.dirname(out), exist_ok=True)
-    with open(out, "w", newline="") as f:
-        f.write("# host: %s\n" % host_identity())
-        f.write("# date: %s to %s\n" % (
+    header = [
+        "# host: %s\n" % host_identity(),
+        "# date: %s to %s\n" % (
             started.strftime("%Y-%m-%dT%H:%M:%SZ"),
             datetime.datetime.now(datetime.timezone.utc).strftime(
-                "%Y-%m-%dT%H:%M:%SZ")))
-        f.write("# command: python3 utils/memory-eval.py %s\n" %
-                " ".join(sys.argv[1:]))
-        f.write("# cycles per kernel run (measured: core cycles from wall "
-                "time x the add-chain clock); see docs/memory.md\n")
-        w = csv.DictWriter(f, fieldnames=FIELDS)
-        w.writeheader()
-        w.writerows(rows)
+                "%Y-%m-%dT%H:%M:%SZ")),
+        "# command: python3 utils/memory-eval.py %s\n" % " ".join(
+            sys.argv[1:]),
+        "# cycles per kernel run (measured: core cycles from the thread's "
+        "CPU time x the add-chain clock); see docs/memory.md\n"]
+    write_csv(out, header, rows)
+    with open(running_path, "w") as f:
+        json.dump(running_cache, f, indent=1, sort_keys=True)
+        f.write("\n")
     report(rows)
 
 

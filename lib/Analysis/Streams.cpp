@@ -244,6 +244,7 @@ LoopStreams findStreams(const Kernel &K, ArrayRef<DecodedInstr> D,
         continue;
       if (!isGPRUnit(U)) { // a gather's vector index
         Known = false;
+        A.Elements = gatherElements(K.Instrs[I].Text);
         continue;
       }
       std::optional<AffineValue> V = Flow.valueAt(U, I);
@@ -295,8 +296,8 @@ LoopStreams findStreams(const Kernel &K, ArrayRef<DecodedInstr> D,
     for (size_t J = 0; J < S.Accesses.size(); ++J) {
       MemoryAccess &A = R.Accesses[S.Accesses[J]];
       if (!S.Stride) {
-        A.LinesPerIteration = 1;
-        A.PagesPerIteration = 1;
+        A.LinesPerIteration = A.Elements;
+        A.PagesPerIteration = A.Elements;
         continue;
       }
       double Stride = std::fabs(double(*S.Stride));
@@ -341,10 +342,42 @@ LoopStreams findStreams(const Kernel &K, ArrayRef<DecodedInstr> D,
   return R;
 }
 
-double effectiveCapacity(const MemoryHierarchyDesc &H, unsigned L) {
+/// Elements of a gather or scatter: its index vector's width over the
+/// index size (v[p]gather/scatter + d or q: 4- or 8-byte indices), the
+/// index register in the memory operand (AT&T "(%rdx,%ymm1,8)" or Intel
+/// "[rdx+ymm1*8]"); 1 if the text does not say.
+unsigned gatherElements(StringRef Text) {
+  StringRef Mnemonic = Text.ltrim().take_until([](char C) {
+    return C == ' ' || C == '\t';
+  });
+  size_t At = Mnemonic.find("gather");
+  size_t Len = 6;
+  if (At == StringRef::npos) {
+    At = Mnemonic.find("scatter");
+    Len = 7;
+  }
+  if (At == StringRef::npos || At + Len >= Mnemonic.size())
+    return 1;
+  char Kind = Mnemonic[At + Len];
+  unsigned IndexBytes = Kind == 'd' ? 4 : Kind == 'q' ? 8 : 0;
+  size_t Open = Text.find_first_of("([");
+  if (!IndexBytes || Open == StringRef::npos)
+    return 1;
+  StringRef Mem = Text.substr(Open).take_until(
+      [](char C) { return C == ')' || C == ']'; });
+  unsigned Width = Mem.contains("zmm") ? 64
+                   : Mem.contains("ymm") ? 32
+                   : Mem.contains("xmm") ? 16
+                                         : 0;
+  return Width ? std::max(1u, Width / IndexBytes) : 1;
+}
+
+namespace {
+double capacity(const MemoryHierarchyDesc &H, unsigned L, bool Usable) {
   assert(L < H.Levels.size());
   const MemoryLevelDesc &D = H.Levels[L];
-  double C = double(D.UsableKiB.Value ? D.UsableKiB.Value : D.SizeKiB.Value) *
+  double C = double(Usable && D.UsableKiB.Value ? D.UsableKiB.Value
+                                                : D.SizeKiB.Value) *
              1024;
   if (C == 0)
     return 0;
@@ -352,6 +385,28 @@ double effectiveCapacity(const MemoryHierarchyDesc &H, unsigned L) {
     for (unsigned Up = 0; Up < L; ++Up)
       C += double(H.Levels[Up].SizeKiB.Value) * 1024;
   return C;
+}
+} // namespace
+
+double effectiveCapacity(const MemoryHierarchyDesc &H, unsigned L) {
+  return capacity(H, L, /*Usable=*/true);
+}
+
+double fullCapacity(const MemoryHierarchyDesc &H, unsigned L) {
+  return capacity(H, L, /*Usable=*/false);
+}
+
+double servedShare(const MemoryHierarchyDesc &H, unsigned L, double Bytes,
+                   double Safety) {
+  if (L >= H.Levels.size())
+    return 0;
+  double Usable = Safety * effectiveCapacity(H, L),
+         Full = Safety * fullCapacity(H, L);
+  if (Bytes <= Usable)
+    return 1;
+  if (Full <= Usable || Bytes >= Full)
+    return 0;
+  return (Full - Bytes) / (Full - Usable);
 }
 
 unsigned levelForWorkingSet(const MemoryHierarchyDesc &H, double Bytes) {

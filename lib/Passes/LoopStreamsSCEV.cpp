@@ -18,7 +18,9 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Format.h"
 
@@ -27,6 +29,7 @@
 #include <set>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 using namespace llvm;
 
@@ -92,6 +95,12 @@ struct IRAccess {
   unsigned Bytes = 8;
   /// Affine with constant strides, from registers set outside the nest.
   bool Regular = false;
+  /// A gather or scatter whose lanes are evenly spaced along its loop's
+  /// stride: taken as one access with the lanes' spacing as its stride in
+  /// LaneLoop, whose trip count counts LaneCount times (the scalar loop it
+  /// was vectorized from).
+  const Loop *LaneLoop = nullptr;
+  double LaneCount = 1;
   int64_t stride(const Loop *L) const {
     auto It = Strides.find(L);
     return It == Strides.end() ? 0 : It->second;
@@ -109,13 +118,12 @@ bool variesInside(const SCEV *S, const Loop *Nest) {
   });
 }
 
-IRAccess decompose(ScalarEvolution &SE, const Value *Ptr, unsigned Bytes,
-                   const Loop *Nest) {
+IRAccess decomposeSCEV(ScalarEvolution &SE, const SCEV *S, unsigned Bytes,
+                       const Loop *Nest) {
   IRAccess A;
   A.Bytes = Bytes;
-  if (!Ptr || !Ptr->getType()->isPointerTy() || !SE.isSCEVable(Ptr->getType()))
+  if (!S)
     return A;
-  const SCEV *S = SE.getSCEV(const_cast<Value *>(Ptr));
   A.Base = SE.getPointerBase(S);
   if (isa<SCEVCouldNotCompute>(A.Base) || variesInside(A.Base, Nest))
     return A;
@@ -132,10 +140,186 @@ IRAccess decompose(ScalarEvolution &SE, const Value *Ptr, unsigned Bytes,
   return A;
 }
 
+IRAccess decompose(ScalarEvolution &SE, const Value *Ptr, unsigned Bytes,
+                   const Loop *Nest) {
+  if (!Ptr || !Ptr->getType()->isPointerTy() || !SE.isSCEVable(Ptr->getType()))
+    return decomposeSCEV(SE, nullptr, Bytes, Nest);
+  return decomposeSCEV(SE, SE.getSCEV(const_cast<Value *>(Ptr)), Bytes, Nest);
+}
+
+/// Lane \p K of a vector of addresses or indices as a scalar SCEV (SCEV
+/// has no vectors): constants, splats, the vectorizer's vector induction
+/// (a header phi stepping by a splat), additions, multiplications, shifts,
+/// extensions and GEPs of those; nullptr for anything else.
+const SCEV *laneSCEV(ScalarEvolution &SE, const Value *V, unsigned K,
+                     const Loop *Inner, unsigned Depth = 0) {
+  if (Depth > 12)
+    return nullptr;
+  auto Lane = [&](const Value *X) {
+    return laneSCEV(SE, X, K, Inner, Depth + 1);
+  };
+  Value *MV = const_cast<Value *>(V);
+  if (!V->getType()->isVectorTy())
+    return SE.isSCEVable(V->getType()) ? SE.getSCEV(MV) : nullptr;
+  if (const auto *C = dyn_cast<Constant>(V)) {
+    const auto *E =
+        dyn_cast_or_null<ConstantInt>(const_cast<Constant *>(C)
+                                          ->getAggregateElement(K));
+    return E ? SE.getConstant(const_cast<ConstantInt *>(E)) : nullptr;
+  }
+  if (const auto *SV = dyn_cast<ShuffleVectorInst>(V)) {
+    int M = K < SV->getShuffleMask().size() ? SV->getMaskValue(K) : -1;
+    unsigned N =
+        cast<FixedVectorType>(SV->getOperand(0)->getType())->getNumElements();
+    if (M < 0)
+      return nullptr;
+    return laneSCEV(SE, SV->getOperand(unsigned(M) < N ? 0 : 1),
+                    unsigned(M) % N, Inner, Depth + 1);
+  }
+  if (const auto *IE = dyn_cast<InsertElementInst>(V)) {
+    const auto *Idx = dyn_cast<ConstantInt>(IE->getOperand(2));
+    if (!Idx)
+      return nullptr;
+    return Idx->getZExtValue() == K ? laneSCEV(SE, IE->getOperand(1), 0, Inner,
+                                               Depth + 1)
+                                    : Lane(IE->getOperand(0));
+  }
+  if (const auto *Phi = dyn_cast<PHINode>(V)) {
+    if (Phi->getParent() != Inner->getHeader() ||
+        Phi->getNumIncomingValues() != 2)
+      return nullptr;
+    const Value *Start = nullptr, *Next = nullptr;
+    for (unsigned I = 0; I < 2; ++I)
+      (Inner->contains(Phi->getIncomingBlock(I)) ? Next : Start) =
+          Phi->getIncomingValue(I);
+    const auto *Add = dyn_cast_or_null<BinaryOperator>(Next);
+    if (!Start || !Add || Add->getOpcode() != Instruction::Add)
+      return nullptr;
+    const Value *StepV = Add->getOperand(0) == Phi   ? Add->getOperand(1)
+                         : Add->getOperand(1) == Phi ? Add->getOperand(0)
+                                                     : nullptr;
+    const SCEV *Step = StepV ? Lane(StepV) : nullptr;
+    const SCEV *Begin = Lane(Start);
+    if (!Step || !Begin || !SE.isLoopInvariant(Step, Inner) ||
+        !SE.isLoopInvariant(Begin, Inner))
+      return nullptr;
+    return SE.getAddRecExpr(Begin, Step, Inner, SCEV::FlagAnyWrap);
+  }
+  if (const auto *Cast = dyn_cast<CastInst>(V)) {
+    const SCEV *X = Lane(Cast->getOperand(0));
+    Type *Ty = V->getType()->getScalarType();
+    if (!X || !Ty->isIntegerTy())
+      return nullptr;
+    switch (Cast->getOpcode()) {
+    case Instruction::SExt: return SE.getSignExtendExpr(X, Ty);
+    case Instruction::ZExt: return SE.getZeroExtendExpr(X, Ty);
+    case Instruction::Trunc: return SE.getTruncateExpr(X, Ty);
+    default: return nullptr;
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(V)) {
+    const SCEV *X = Lane(BO->getOperand(0)), *Y = Lane(BO->getOperand(1));
+    if (!X || !Y)
+      return nullptr;
+    switch (BO->getOpcode()) {
+    case Instruction::Add: return SE.getAddExpr(X, Y);
+    case Instruction::Sub: return SE.getMinusSCEV(X, Y);
+    case Instruction::Mul: return SE.getMulExpr(X, Y);
+    case Instruction::Shl:
+      if (const auto *C = dyn_cast<SCEVConstant>(Y))
+        if (C->getAPInt().ult(63))
+          return SE.getMulExpr(
+              X, SE.getConstant(X->getType(),
+                                uint64_t(1) << C->getAPInt().getZExtValue()));
+      return nullptr;
+    default: return nullptr;
+    }
+  }
+  if (const auto *GEP = dyn_cast<GetElementPtrInst>(V)) {
+    const DataLayout &DL = GEP->getDataLayout();
+    const SCEV *Addr = laneSCEV(SE, GEP->getPointerOperand(), K, Inner,
+                                Depth + 1);
+    if (!Addr)
+      return nullptr;
+    Type *IntPtr = DL.getIntPtrType(GEP->getPointerOperandType()
+                                        ->getScalarType());
+    for (auto GTI = gep_type_begin(GEP), E = gep_type_end(GEP); GTI != E;
+         ++GTI) {
+      const SCEV *Idx = Lane(GTI.getOperand());
+      if (!Idx || !Idx->getType()->isIntegerTy())
+        return nullptr;
+      if (StructType *ST = GTI.getStructTypeOrNull()) {
+        const auto *C = dyn_cast<SCEVConstant>(Idx);
+        if (!C)
+          return nullptr;
+        Addr = SE.getAddExpr(
+            Addr, SE.getConstant(IntPtr, DL.getStructLayout(ST)->getElementOffset(
+                                             unsigned(C->getAPInt()
+                                                          .getZExtValue()))));
+        continue;
+      }
+      uint64_t Size = GTI.getSequentialElementStride(DL).getFixedValue();
+      Addr = SE.getAddExpr(
+          Addr, SE.getMulExpr(SE.getTruncateOrSignExtend(Idx, IntPtr),
+                              SE.getConstant(IntPtr, Size)));
+    }
+    return Addr;
+  }
+  return nullptr;
+}
+
+/// A masked gather's or scatter's vector of addresses, and its lanes.
+struct VectorAccess {
+  const Value *Pointers = nullptr;
+  unsigned Lanes = 0, Bytes = 8;
+};
+
+std::optional<VectorAccess> vectorAccess(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return std::nullopt;
+  VectorAccess A;
+  const Value *Data = nullptr;
+  if (II->getIntrinsicID() == Intrinsic::masked_gather) {
+    A.Pointers = II->getArgOperand(0);
+    Data = II;
+  } else if (II->getIntrinsicID() == Intrinsic::masked_scatter) {
+    A.Pointers = II->getArgOperand(1);
+    Data = II->getArgOperand(0);
+  } else {
+    return std::nullopt;
+  }
+  const auto *VT = dyn_cast<FixedVectorType>(Data->getType());
+  if (!VT)
+    return std::nullopt;
+  A.Lanes = VT->getNumElements();
+  A.Bytes = unsigned(
+      I.getDataLayout().getTypeStoreSize(VT->getElementType()).getFixedValue());
+  return A;
+}
+
+/// An offset at the first iteration of the loops \p Inside says: two
+/// accesses of an array in sibling loops ({A + 8 i}<L1> and {A + 8 i}<L2>)
+/// differ by a constant once their own loops' recurrences are gone.
+class FirstIteration : public SCEVRewriteVisitor<FirstIteration> {
+public:
+  FirstIteration(ScalarEvolution &SE, function_ref<bool(const Loop *)> Inside)
+      : SCEVRewriteVisitor(SE), Inside(Inside) {}
+  const SCEV *visitAddRecExpr(const SCEVAddRecExpr *AR) {
+    if (Inside(AR->getLoop()))
+      return visit(AR->getStart());
+    return SCEVRewriteVisitor::visitAddRecExpr(AR);
+  }
+
+private:
+  function_ref<bool(const Loop *)> Inside;
+};
+
 /// The nest's accesses and trip counts.
 class Nest {
 public:
-  Nest(ScalarEvolution &SE, const Loop *Top, unsigned Line)
+  Nest(ScalarEvolution &SE, const LoopInfo &LI, const Loop *Top,
+       unsigned Line)
       : SE(SE), Top(Top), Line(Line) {
     for (const BasicBlock *BB : Top->blocks())
       for (const Instruction &I : *BB) {
@@ -145,6 +329,30 @@ public:
           Ptr = L->getPointerOperand(), Ty = L->getType();
         else if (const auto *S = dyn_cast<StoreInst>(&I))
           Ptr = S->getPointerOperand(), Ty = S->getValueOperand()->getType();
+        if (std::optional<VectorAccess> VA = vectorAccess(I)) {
+          // A gather or scatter with lanes g bytes apart and a stride of
+          // lanes x g in its loop walks what the scalar loop it came from
+          // walks (stride g, lanes x the trips): so counted, the two
+          // versions of the loop fall in one footprint group.
+          const Loop *In = LI.getLoopFor(BB);
+          const SCEV *L0 = In ? laneSCEV(SE, VA->Pointers, 0, In) : nullptr;
+          const SCEV *L1 = In ? laneSCEV(SE, VA->Pointers, 1, In) : nullptr;
+          if (!L0 || !L1 || VA->Lanes < 2)
+            continue;
+          IRAccess A = decomposeSCEV(SE, L0, VA->Bytes, Top);
+          const auto *Gap = dyn_cast<SCEVConstant>(SE.getMinusSCEV(L1, L0));
+          if (!A.Regular || !Gap)
+            continue;
+          int64_t G = Gap->getAPInt().getSExtValue();
+          if (G == 0 || A.stride(In) != G * int64_t(VA->Lanes))
+            continue;
+          A.Strides[In] = G;
+          A.LaneLoop = In;
+          A.LaneCount = VA->Lanes;
+          Accesses.push_back(A);
+          Where.push_back(I.getParent());
+          continue;
+        }
         if (!Ptr)
           continue;
         const DataLayout &DL = I.getModule()->getDataLayout();
@@ -227,16 +435,85 @@ public:
     /// Take the largest constant start: the remainder's usual count, and
     /// for a peeled loop nearly its full count (a prologue runs a few
     /// iterations).
+    ///
+    /// A remainder loop after a vector loop starts where the vector loop
+    /// stopped: `X & -VF` (X the vector loop's count; SCEV cannot express
+    /// the mask, which also clears the sign bit, and codegen hoists it
+    /// into a bitcast). With X constant, exactly; with X varying with the
+    /// enclosing loops (a triangular nest), VF/2 before X, the remainder's
+    /// average count (VF - 1)/2 rounded up.
     const SCEV *visitUnknown(const SCEVUnknown *U) {
+      if (const SCEV *End = vectorEnd(U))
+        return End;
       const auto *Phi = dyn_cast<PHINode>(U->getValue());
       if (!Phi || Inner->contains(Phi))
         return U;
-      const ConstantInt *Best = nullptr;
-      for (const Value *In : Phi->incoming_values())
-        if (const auto *C = dyn_cast<ConstantInt>(In))
-          if (!Best || C->getValue().sgt(Best->getValue()))
-            Best = C;
-      return Best ? SE.getConstant(const_cast<ConstantInt *>(Best)) : U;
+      std::optional<APInt> Best;
+      for (const Value *In : Phi->incoming_values()) {
+        const auto *C = dyn_cast<ConstantInt>(In);
+        std::optional<APInt> V;
+        if (C) {
+          V = C->getValue();
+        } else if (const auto *I = dyn_cast<Instruction>(In);
+                   I && !Inner->contains(I) && SE.isSCEVable(I->getType())) {
+          if (const SCEV *E = vectorEnd(SE.getSCEV(const_cast<Instruction *>(I))))
+            if (const auto *EC = dyn_cast<SCEVConstant>(E))
+              V = EC->getAPInt();
+        }
+        if (V && (!Best || V->sgt(*Best)))
+          Best = V;
+      }
+      return Best ? SE.getConstant(*Best) : U;
+    }
+
+    /// The start of a remainder loop, when \p S is `X & -VF` (see
+    /// visitUnknown); nullptr otherwise.
+    const SCEV *vectorEnd(const SCEV *S) {
+      const SCEV *X = nullptr;
+      uint64_t VF = 0;
+      if (const auto *Mul = dyn_cast<SCEVMulExpr>(S)) {
+        // SCEV's own form: VF * (X /u VF).
+        const auto *C = dyn_cast<SCEVConstant>(Mul->getOperand(0));
+        const auto *Div = Mul->getNumOperands() == 2
+                              ? dyn_cast<SCEVUDivExpr>(Mul->getOperand(1))
+                              : nullptr;
+        if (!C || !Div || Div->getRHS() != C)
+          return nullptr;
+        X = Div->getLHS();
+        VF = C->getAPInt().getLimitedValue();
+      } else {
+        const auto *U = dyn_cast<SCEVUnknown>(S);
+        const auto *And =
+            U ? dyn_cast<BinaryOperator>(U->getValue()) : nullptr;
+        if (!And || And->getOpcode() != Instruction::And ||
+            Inner->contains(And))
+          return nullptr;
+        const Value *Mask = And->getOperand(1);
+        if (const auto *Cast = dyn_cast<BitCastInst>(Mask))
+          Mask = Cast->getOperand(0);
+        const auto *M = dyn_cast<ConstantInt>(Mask);
+        if (!M || M->getBitWidth() > 64)
+          return nullptr;
+        unsigned Bits = M->getBitWidth(), Zeros = M->getValue().countr_zero();
+        // Only the low bits cleared (and perhaps the sign bit).
+        if (Zeros > 6 || !(M->getValue() | APInt::getSignMask(Bits) |
+                           APInt::getLowBitsSet(Bits, Zeros))
+                              .isAllOnes())
+          return nullptr;
+        VF = uint64_t(1) << Zeros;
+        X = SE.getSCEV(const_cast<Value *>(And->getOperand(0)));
+      }
+      // A vector factor times an interleave count, at most 64.
+      if (VF < 2 || VF > 64 || (VF & (VF - 1)))
+        return nullptr;
+      const auto *XMid = dyn_cast<SCEVConstant>(visit(X));
+      if (!XMid)
+        return nullptr;
+      uint64_t XV = XMid->getAPInt().getZExtValue();
+      uint64_t End = isa<SCEVConstant>(X) ? XV & ~(VF - 1)
+                     : XV > VF / 2       ? XV - VF / 2
+                                         : 0;
+      return SE.getConstant(S->getType(), End);
     }
 
   private:
@@ -268,7 +545,9 @@ public:
       Pattern P;
       for (auto [M, S] : A.Strides)
         if (Inside(M) && S != 0)
-          P.push_back({S, std::max(1.0, trips(M))});
+          P.push_back({S, std::max(1.0, trips(M) *
+                                            (M == A.LaneLoop ? A.LaneCount
+                                                             : 1))});
       llvm::sort(P);
       Groups[{A.Base, P}].push_back(&A);
     }
@@ -290,8 +569,10 @@ public:
       // accesses of an unrolled or vector loop touch neighbouring bytes).
       std::vector<double> Offsets;
       bool AllKnown = true;
+      FirstIteration First(SE, Inside);
       for (const IRAccess *A : Members) {
-        const SCEV *D = SE.getMinusSCEV(A->Offset, Members.front()->Offset);
+        const SCEV *D = SE.getMinusSCEV(First.visit(A->Offset),
+                                        First.visit(Members.front()->Offset));
         if (const auto *C = dyn_cast<SCEVConstant>(D))
           Offsets.push_back(double(C->getAPInt().getSExtValue()));
         else
@@ -345,8 +626,8 @@ public:
       B.Bytes += Bytes;
       if (!B.Ref)
         B.Ref = Members.front()->Offset;
-      const auto *Rel = dyn_cast<SCEVConstant>(
-          SE.getMinusSCEV(Members.front()->Offset, B.Ref));
+      const auto *Rel = dyn_cast<SCEVConstant>(SE.getMinusSCEV(
+          First.visit(Members.front()->Offset), First.visit(B.Ref)));
       if (!Rel || !AllKnown || Clusters.empty()) {
         B.UnrelatedSpan = std::max(B.UnrelatedSpan, Span);
         continue;
@@ -463,7 +744,7 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   }
   const Loop *Top = Inner->getOutermostLoop();
   unsigned Line = H.Levels.front().LineBytes.Value ? H.Levels.front().LineBytes.Value : 64;
-  Nest N(SE, Top, Line);
+  Nest N(SE, *IR.LI, Top, Line);
   if (double T = N.trips(Inner); T > 0)
     Facts.TripsPerEntry = T;
   double Iters = 1;
@@ -523,6 +804,30 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
     Facts.Note = "the machine instructions do not match the kernel";
     return Facts;
   }
+  // Gathers and scatters: their machine memory operands name no IR value;
+  // the loop's IR gathers and scatters do, in the same order when there are
+  // as many.
+  std::vector<VectorAccess> IRVector;
+  for (const BasicBlock *B : Inner->blocks())
+    for (const Instruction &I : *B)
+      if (std::optional<VectorAccess> VA = vectorAccess(I))
+        IRVector.push_back(*VA);
+  std::vector<size_t> NoValue;
+  for (size_t I = 0; I < Body.size(); ++I)
+    if (Body[I]->mayLoadOrStore() &&
+        llvm::none_of(Body[I]->memoperands(), [](const MachineMemOperand *M) {
+          return M->getValue() != nullptr;
+        }))
+      NoValue.push_back(I);
+  if (NoValue.size() == IRVector.size())
+    for (size_t J = 0; J < NoValue.size(); ++J) {
+      IRAccess A = decomposeSCEV(
+          SE, laneSCEV(SE, IRVector[J].Pointers, 0, Inner), IRVector[J].Bytes,
+          Top);
+      auto [Home, Reuse] = homeOf(A, Inner, N, H, WSLevel, WS, Line, SE);
+      Facts.InstrHomes[NoValue[J]] = Home;
+      Facts.InstrReuseBytes[NoValue[J]] = Reuse;
+    }
   for (size_t I = 0; I < Body.size(); ++I) {
     const MachineInstr &MI = *Body[I];
     if (!MI.mayLoadOrStore())

@@ -242,6 +242,51 @@ struct Context {
   }
 };
 
+/// \p Far with \p Share of its lines served by the level above instead
+/// (\p Near): cycles, nodes and lines weighted; the limiter and which
+/// level serves each access from the one that contributes more cycles.
+LevelPrediction blend(const LevelPrediction &Far, const LevelPrediction &Near,
+                      double Share) {
+  assert(Share > 0 && Share <= 1);
+  LevelPrediction B =
+      Share * Near.Cape > (1 - Share) * Far.Cape ? Near : Far;
+  auto mix = [&](double F, double N) { return (1 - Share) * F + Share * N; };
+  B.Core = mix(Far.Core, Near.Core);
+  B.Cape = mix(Far.Cape, Near.Cape);
+  B.ECM = mix(Far.ECM, Near.ECM);
+  B.NoPrefetch = mix(Far.NoPrefetch, Near.NoPrefetch);
+  B.Nodes.clear();
+  auto addNodes = [&](const LevelPrediction &L, double W) {
+    for (const MemoryNode &N : L.Nodes) {
+      auto It = llvm::find_if(B.Nodes, [&](const MemoryNode &M) {
+        return M.Name == N.Name;
+      });
+      if (It == B.Nodes.end())
+        B.Nodes.push_back({N.Name, W * N.Cycles});
+      else
+        It->Cycles += W * N.Cycles;
+    }
+  };
+  addNodes(Far, 1 - Share);
+  addNodes(Near, Share);
+  for (size_t L = 0; L < B.Traffic.Levels.size(); ++L) {
+    const LevelLines &F = Far.Traffic.Levels[L], &N = Near.Traffic.Levels[L];
+    LevelLines &X = B.Traffic.Levels[L];
+    X.Read = mix(F.Read, N.Read);
+    X.ReadUnprefetched = mix(F.ReadUnprefetched, N.ReadUnprefetched);
+    X.WriteBack = mix(F.WriteBack, N.WriteBack);
+    X.NonTemporal = mix(F.NonTemporal, N.NonTemporal);
+    X.LoadBytes = mix(F.LoadBytes, N.LoadBytes);
+    X.StoreBytes = mix(F.StoreBytes, N.StoreBytes);
+    X.Pages = mix(F.Pages, N.Pages);
+  }
+  B.Level = Far.Level;
+  B.Name = Far.Name;
+  B.NearShare = Share;
+  B.NearName = Near.Name;
+  return B;
+}
+
 /// s = T / T' - 1.
 double sens(double Base, double Scaled) {
   return Scaled > 0 ? Base / Scaled - 1 : 0;
@@ -314,7 +359,47 @@ MemoryPrediction predictMemory(const Kernel &K, ArrayRef<DecodedInstr> D,
   }
   if (Homes.empty())
     return P;
-  P.Applicable = C.predict(Homes, WS, Opts.NoPrefetchFigure);
+  // A shared level keeps part of data just beyond its usable capacity
+  // (servedShare): per stream living beyond such a level, the share of its
+  // lines the level above still serves, from the bytes touched between two
+  // uses of its lines (SCEV's reuse volume, else the working set). The
+  // whole capacity counts, not the layer conditions' half: the probe's
+  // ramp is measured on streams whose reuse volume is their working set.
+  std::vector<unsigned> NearHomes = Homes;
+  double ShareSum = 0, ShareWeight = 0;
+  for (size_t S = 0; S < Homes.size(); ++S) {
+    if (Homes[S] < 2)
+      continue;
+    double Share = 0;
+    bool FromSCEV = false;
+    for (unsigned A : P.Streams.Streams[S].Accesses) {
+      const MemoryAccess &X = P.Streams.Accesses[A];
+      if (X.Instr >= Opts.InstrReuseBytes.size() ||
+          Opts.InstrReuseBytes[X.Instr] < 0 ||
+          X.Instr >= Opts.InstrHomes.size() ||
+          Opts.InstrHomes[X.Instr] != int(Homes[S]))
+        continue;
+      Share = std::max(Share, servedShare(H, Homes[S] - 1,
+                                          Opts.InstrReuseBytes[X.Instr]));
+      FromSCEV = true;
+    }
+    if (!FromSCEV && Opts.WorkingSet)
+      Share = servedShare(H, Homes[S] - 1, *Opts.WorkingSet);
+    if (Share <= 0)
+      continue;
+    NearHomes[S] = Homes[S] - 1;
+    double W = std::max(1.0, double(P.Streams.Streams[S].BytesPerIteration));
+    ShareSum += W * Share;
+    ShareWeight += W;
+  }
+  double Near = ShareWeight > 0 ? ShareSum / ShareWeight : 0;
+  auto predictApplicable = [&](const Context &X, bool Full) {
+    if (Near <= 0)
+      return X.predict(Homes, WS, Full);
+    return blend(X.predict(Homes, WS, Full), X.predict(NearHomes, WS, Full),
+                 Near);
+  };
+  P.Applicable = predictApplicable(C, Opts.NoPrefetchFigure);
 
   if (!Opts.Sensitivity)
     return P;
@@ -324,7 +409,7 @@ MemoryPrediction predictMemory(const Kernel &K, ArrayRef<DecodedInstr> D,
   auto rerun = [&](auto Set) {
     Context C2 = C;
     Set(C2);
-    return C2.predict(Homes, WS, /*Full=*/false).cycles();
+    return predictApplicable(C2, /*Full=*/false).cycles();
   };
   auto add = [&](std::string Name, std::string Kind, double Acc, double Unl,
                  double Slow) {
@@ -451,6 +536,11 @@ void printMemoryPrediction(raw_ostream &OS, const MemoryPrediction &P) {
     }
     OS << "\n";
   }
+  if (Shown.NearShare > 0)
+    OS << "  Capacity: " << fmt(100 * Shown.NearShare, "%.0f")
+       << "% of the lines of the data beyond " << Shown.NearName
+       << "'s usable capacity still come from " << Shown.NearName
+       << " (the cycles, nodes and lines weigh both)\n";
   OS << "  Lines per iteration:";
   for (unsigned L = 1; L < Shown.Traffic.Levels.size(); ++L) {
     const LevelLines &LL = Shown.Traffic.Levels[L];
@@ -498,6 +588,7 @@ json::Value toJSON(const MemoryPrediction &P) {
                         {"no_prefetch", r4(L.NoPrefetch)},
                         {"limiter", L.Limiter},
                         {"verdict", L.verdict()},
+                        {"near_share", r4(L.NearShare)},
                         {"served_by", std::move(Served)},
                         {"lines_per_iteration", std::move(Lines)}};
   };

@@ -41,6 +41,9 @@ struct MemoryAccess {
   AccessKind Kind = AccessKind::Load;
   bool NonTemporal = false;
   unsigned Bytes = 8;
+  /// Elements a gather or scatter accesses (each may be in a line and a
+  /// page of its own); 1 for any other access.
+  unsigned Elements = 1;
   /// Which stream it belongs to (index into LoopStreams::Streams).
   unsigned Stream = 0;
   /// Offset from the stream's reference address at this instruction,
@@ -140,6 +143,23 @@ TrafficPlan planTraffic(const LoopStreams &S, const MemoryHierarchyDesc &H,
 /// those of the levels above when it is not inclusive of them (victim
 /// caches); 0 for DRAM (unbounded).
 double effectiveCapacity(const MemoryHierarchyDesc &H, unsigned L);
+
+/// Elements of a gather or scatter from its text (the index register's
+/// width over the index size: v[p]gatherd* 4 bytes, v[p]gatherq* 8); 1 for
+/// any other instruction.
+unsigned gatherElements(llvm::StringRef Text);
+
+/// The same with the level's whole size (UsableKiB ignored).
+double fullCapacity(const MemoryHierarchyDesc &H, unsigned L);
+
+/// Of data that lives beyond level \p L because its reuse volume \p Bytes
+/// exceeds L's usable capacity (times \p Safety), the share of lines L
+/// still serves: 1 up to the usable capacity, 0 from the whole size on,
+/// linear between (a shared L3 keeps part of a larger working set; the
+/// probe's load streams on the Zen 4 host fall from the L3's bandwidth at
+/// 8 MiB to DRAM's at 32 MiB along this line, docs/memory.md).
+double servedShare(const MemoryHierarchyDesc &H, unsigned L, double Bytes,
+                   double Safety = 1);
 
 /// The level a working set of \p Bytes lives in: the first whose
 /// effective capacity holds it, else the last (DRAM).

@@ -56,6 +56,11 @@ struct LevelPrediction {
   double Cape = 0, ECM = 0;
   /// Re-simulated with every load served beyond L1 at its level's latency.
   double NoPrefetch = 0;
+  /// Of the lines of data beyond a shared level's usable capacity, the
+  /// share that level still serves (servedShare); the figures above weigh
+  /// the prediction with the data there (NearName) by it. 0 = none.
+  double NearShare = 0;
+  std::string NearName;
   /// What sets Cape: "core" or a node's name.
   std::string Limiter;
   double cycles() const { return Cape; }
