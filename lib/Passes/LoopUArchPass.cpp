@@ -136,6 +136,10 @@ namespace {
 struct StageTimes {
   double Kernel = 0, Analysis = 0, Identity = 0, Remarks = 0;
   unsigned Loops = 0;
+  /// Simulated iterations of the analyses run (cache hits run none):
+  /// steady-state runs and short-trip-count runs.
+  uint64_t SteadyIterations = 0, TripIterations = 0;
+  unsigned Analyses = 0;
   std::mutex Lock;
   void add(double &Stage, double Seconds) {
     std::lock_guard<std::mutex> G(Lock);
@@ -144,9 +148,13 @@ struct StageTimes {
   ~StageTimes() {
     if (UArchTimeReport && Loops)
       errs() << format("uarch: %u loops, kernel %.1f ms, analysis %.1f ms, "
-                       "identity %.1f ms, remarks %.1f ms\n",
+                       "identity %.1f ms, remarks %.1f ms; %u analyses "
+                       "simulated %llu steady-state and %llu trip-count "
+                       "iterations\n",
                        Loops, Kernel * 1e3, Analysis * 1e3, Identity * 1e3,
-                       Remarks * 1e3);
+                       Remarks * 1e3, Analyses,
+                       (unsigned long long)SteadyIterations,
+                       (unsigned long long)TripIterations);
   }
 };
 StageTimes Times;
@@ -200,6 +208,17 @@ struct AnalysedLoop {
   KernelReport R;
 };
 
+void countSimulated(const KernelReport &R) {
+  if (!UArchTimeReport)
+    return;
+  std::lock_guard<std::mutex> G(Times.Lock);
+  ++Times.Analyses;
+  if (R.Sim)
+    Times.SteadyIterations += R.Sim->IterationsSimulated;
+  if (R.TripSim)
+    Times.TripIterations += R.TripSim->IterationsSimulated;
+}
+
 /// Analyses by kernel text and model, shared by every function of the
 /// process: inlining and macros repeat loops (sqlite3.c at -O2: 1,296
 /// distinct kernels among 1,587 loops), and an analysis is deterministic.
@@ -237,6 +256,7 @@ public:
     auto A = std::make_shared<AnalysedLoop>();
     A->K = std::move(K);
     A->R = analyzeKernel(A->K, D, PO);
+    countSimulated(A->R);
     std::lock_guard<std::mutex> G(Lock);
     if (Entries.size() < MaxEntries)
       Entries[Key] = A;
