@@ -343,6 +343,9 @@ struct Access {
 struct LoopFacts {
   MDNode *ID = nullptr;
   bool Vectorized = false, UnrollDisabled = false;
+  /// llvm.loop.unroll.runtime.disable: the vectorizer puts it on the loops
+  /// it emits as vector loops; a remainder without it may be unrolled.
+  bool RuntimeUnrollDisabled = false;
   unsigned Line = 0;
   /// The element count of the body's vector data (0: no vector data).
   unsigned VF = 0;
@@ -504,6 +507,8 @@ LoopFacts summarize(const LoopShape &L) {
   F.ID = loopIDOf(L);
   F.Vectorized = emittedByVectorizer(F.ID);
   F.UnrollDisabled = flagSet(F.ID, "llvm.loop.unroll.disable");
+  F.RuntimeUnrollDisabled =
+      flagSet(F.ID, "llvm.loop.unroll.runtime.disable");
   F.Line = lineOf(F.ID);
   InductionMap IVs = findInductions(L, DL);
   AddressDecomposer Decomposer(L, IVs, DL);
@@ -643,7 +648,13 @@ LoopIdentity identify(const LoopShape &L) {
   // The vectorizer's loops: vector data, or (all lanes scalarized) several
   // source iterations per iteration; else its scalar remainder, which it
   // never lets the unroller touch (llvm.loop.unroll.runtime.disable).
-  bool VectorLoop = F.VF || F.ElementsPerIteration > 1;
+  // Without vector data, several source iterations per iteration are a
+  // scalarized vector loop only where the unroller was kept out: the
+  // vectorizer's scalar remainder, when it lacks runtime.disable, can be
+  // unrolled (daxpy at -O3 for x86-64: a x2-unrolled remainder).
+  bool ScalarizedVectorLoop =
+      F.ElementsPerIteration > 1 && F.RuntimeUnrollDisabled;
+  bool VectorLoop = F.VF || ScalarizedVectorLoop;
   if (F.Vectorized && VectorLoop) {
     Id.Role = LoopRole::VectorBody;
     Id.VectorWidth = F.VF;
@@ -655,15 +666,17 @@ LoopIdentity identify(const LoopShape &L) {
                        : Before.VF > F.VF;
       bool SameSource = Before.Roots == F.Roots &&
                         (!Before.Line || !F.Line || Before.Line == F.Line);
-      bool BeforeIsVector = Before.VF || Before.ElementsPerIteration > 1;
+      bool BeforeIsVector =
+          Before.VF || (Before.ElementsPerIteration > 1 && Before.RuntimeUnrollDisabled);
       if (Before.Vectorized && BeforeIsVector && Wider && SameSource)
         Id.Role = LoopRole::VectorEpilogue;
     }
     return Id;
   }
   if (F.Vectorized) {
+    // The remainder does one source iteration per copy the unroller made.
     Id.Role = LoopRole::ScalarRemainder;
-    Id.ElementsPerIteration = 1;
+    Id.ElementsPerIteration = std::max(1u, F.ElementsPerIteration);
     return Id;
   }
   Id.Role = LoopRole::Scalar;
