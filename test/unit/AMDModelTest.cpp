@@ -7,9 +7,7 @@
 // idioms, the divider, stores, branch fusion and the key sizes per CPU.
 //
 //===----------------------------------------------------------------------===//
-#include "luarch/Kernel/AsmFrontend.h"
-#include "luarch/Kernel/TargetContext.h"
-#include "luarch/Model/UopDecoder.h"
+#include "DecodeFixture.h"
 #include "luarch/Model/X86Semantics.h"
 #include "gtest/gtest.h"
 
@@ -18,29 +16,8 @@ using namespace llvm;
 
 namespace {
 
-/// The instructions of \p Asm decoded on \p CPU with kernel rules
-/// (macro-fusion), as in DecoderTest.cpp.
-struct Decoded {
-  std::unique_ptr<TargetContext> TC;
-  const MachineModel *M = nullptr;
-  std::vector<DecodedInstr> D;
-  std::string ports(size_t I) const { return describeUops(*M, D[I]); }
-};
-
-Decoded decodeAsm(StringRef CPU, StringRef Asm) {
-  Decoded R;
-  auto Model = getMachineModel(CPU);
-  EXPECT_TRUE(bool(Model)) << toString(Model.takeError());
-  R.M = &*Model;
-  auto TC = TargetContext::create("", R.M->Name);
-  EXPECT_TRUE(bool(TC));
-  R.TC = std::move(*TC);
-  auto K = parseAsmKernels(*R.TC, Asm, "test.s");
-  EXPECT_TRUE(bool(K)) << toString(K.takeError());
-  UopDecoder Dec(*R.M, *R.TC);
-  R.D = Dec.decodeKernel(K->Kernels.front());
-  return R;
-}
+using test::Decoded;
+using test::decodeAsm;
 
 unsigned count(const DecodedInstr &D, UopKind K) {
   unsigned N = 0;

@@ -4,9 +4,7 @@
 // sets, latencies, idioms and the divider, on every modelled CPU.
 //
 //===----------------------------------------------------------------------===//
-#include "luarch/Kernel/AsmFrontend.h"
-#include "luarch/Kernel/TargetContext.h"
-#include "luarch/Model/UopDecoder.h"
+#include "DecodeFixture.h"
 #include "gtest/gtest.h"
 
 using namespace luarch;
@@ -14,29 +12,8 @@ using namespace llvm;
 
 namespace {
 
-/// Decodes the instructions of \p Asm (AT&T unless it says otherwise) on
-/// \p CPU, applying kernel rules (macro-fusion).
-struct Decoded {
-  std::unique_ptr<TargetContext> TC;
-  const MachineModel *M = nullptr;
-  std::vector<DecodedInstr> D;
-  std::string ports(size_t I) const { return describeUops(*M, D[I]); }
-};
-
-Decoded decodeAsm(StringRef CPU, StringRef Asm) {
-  Decoded R;
-  auto Model = getMachineModel(CPU);
-  EXPECT_TRUE(bool(Model)) << toString(Model.takeError());
-  R.M = &*Model;
-  auto TC = TargetContext::create("", R.M->Name);
-  EXPECT_TRUE(bool(TC));
-  R.TC = std::move(*TC);
-  auto K = parseAsmKernels(*R.TC, Asm, "test.s");
-  EXPECT_TRUE(bool(K)) << toString(K.takeError());
-  UopDecoder Dec(*R.M, *R.TC);
-  R.D = Dec.decodeKernel(K->Kernels.front());
-  return R;
-}
+using test::Decoded;
+using test::decodeAsm;
 
 TEST(DecoderSkylake, LoadOpIsMicroFused) {
   Decoded R = decodeAsm("skylake", "addq (%rbx), %rax\n");
