@@ -179,7 +179,10 @@ FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
     F.Slots = X.IssueSlots;
     F.DecoderUops = F.FusedIntoPrev ? 0 : X.FE.DecoderUops;
     F.MicrocodeUops = F.FusedIntoPrev ? 0 : X.FE.MicrocodeUops;
-    F.CacheSlots = F.FusedUops * (X.FE.Encoding.Imm64 ? 2 : 1);
+    bool TwoSlots = X.FE.Encoding.Imm64 ||
+                    (FE.DSBImm32WithMemoryTwoSlots &&
+                     X.FE.Encoding.Imm32WithMemory);
+    F.CacheSlots = F.FusedUops * (TwoSlots ? 2 : 1);
     F.Complex = X.FE.ComplexDecoder;
     unsigned PerCycle = FE.DecodeUopsPerCycle;
     F.SimpleDecodersAfter =

@@ -279,6 +279,8 @@ std::string describeMachineModel(const MachineModel &M) {
     row(OS, "uop cache window (bytes)", FE.DSBWindowBytes);
     row(OS, "uop cache ways per window", FE.DSBWaysPerWindow);
     row(OS, "uop cache slots per way", FE.DSBSlotsPerWay);
+    row(OS, "imm32 + memory: two uop-cache slots",
+        FE.DSBImm32WithMemoryTwoSlots);
     row(OS, "JCC erratum", FE.JCCErratum);
     row(OS, "both windows of a line cached", FE.DSBBothHalvesOfLine);
     row(OS, "MS uops per cycle", FE.MSUopsPerCycle);

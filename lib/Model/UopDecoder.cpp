@@ -91,10 +91,16 @@ unsigned UopDecoder::registerLatency(const UopsInfoEntry &E) const {
   if (!E.hasLatency())
     return 1;
   float Lat = E.LatMin >= 0 ? E.LatMin : E.LatMax;
-  // A 0 minimum comes from operand pairs that pass through (e.g. flags of a
-  // shift by cl); an executed data path takes at least a cycle.
+  // A 0 minimum comes from an operand pair that does not go through an
+  // executed uop (flags passed through by a shift by cl, the destination
+  // TZCNT/LZCNT leaves unchanged). A single executed uop has one latency for
+  // every operand pair it does connect, so the other bound is its latency:
+  // uops.info's "[0;3]" for TZCNT (R64, R64) is the 3-cycle path of Intel's
+  // optimization manual (TZCNT/LZCNT latency 3, Skylake). With several uops
+  // the larger bound may be a secondary path (the flags of SHL (R64, CL),
+  // "[0;2]", whose data path is 1), so take one cycle.
   if (Lat < 1 && E.Unfused > 0)
-    Lat = std::max(1.0f, E.LatMax >= 1 ? 1.0f : E.LatMax);
+    Lat = E.Unfused == 1 ? std::max(1.0f, E.LatMax) : 1.0f;
   // Divide/square-root latency depends on the operand values; take the
   // middle of the measured range.
   if (isDividerClass(E.Mnemonic) && E.LatMax > E.LatMin)

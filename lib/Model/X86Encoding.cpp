@@ -78,6 +78,11 @@ EncodingFacts scanEncoding(llvm::ArrayRef<uint8_t> Bytes) {
       // In 64-bit mode 67h changes only the moffs of A0-A3 (8 -> 4 bytes).
       (AddressSize && Op >= 0xA0 && Op <= 0xA3);
   F.Imm64 = RexW && Op >= 0xB8 && Op <= 0xBF;
+  // The Iz opcodes with a ModRM operand: a memory operand unless mod = 3.
+  bool HasModRM = Op == 0x69 || Op == 0x81 || Op == 0xC7 || Op == 0xF7;
+  F.Imm32WithMemory = !OperandSize && HasModRM &&
+                      hasSizeDependentImmediate(Op, Reg) &&
+                      I + 1 < Bytes.size() && (Bytes[I + 1] >> 6) != 3;
   return F;
 }
 

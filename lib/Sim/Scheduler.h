@@ -30,8 +30,9 @@ public:
   /// Binds uop \p U of \p I, in issue slot \p IssueSlot of this cycle's
   /// group, to a port and puts it where dispatch finds it.
   void bind(InFlightInstr &I, unsigned U, unsigned IssueSlot);
-  /// A new issue group starts (the snapshot of the binding counts).
-  void beginIssueCycle() { Snapshot = Usage; }
+  /// A new issue group starts: the snapshot of the binding counts, without
+  /// the uops dispatched earlier in this cycle.
+  void beginIssueCycle();
   /// A new dispatch cycle starts at \p Now: uops dispatched last cycle
   /// leave the binding counts; pending uops whose time has come join their
   /// port's ready list (uops scheduled later in the cycle are ready at once
@@ -108,9 +109,9 @@ private:
   std::vector<UopRef> DividerQueue, SerialQueue;
   /// Uops bound per port: still waiting, and not yet completed.
   std::vector<unsigned> Waiting, InFlight;
-  /// IssueSnapshot binding: uops bound and not dispatched before the last
-  /// cycle, their snapshot at the start of the issue group, and the uops
-  /// dispatched this cycle (leaving the counts next cycle).
+  /// IssueSnapshot binding: uops bound and not dispatched before this
+  /// cycle, the uops dispatched this cycle (leaving Usage next cycle), and
+  /// the snapshot the issue group binds from (Usage - DispatchedNow).
   std::vector<unsigned> Usage, Snapshot, DispatchedNow;
   unsigned RoundRobin = 0;
 };

@@ -148,6 +148,9 @@ struct FrontEndDesc {
   Sourced<unsigned> DSBWindowBytes;
   Sourced<unsigned> DSBWaysPerWindow;
   Sourced<unsigned> DSBSlotsPerWay;
+  /// An instruction with a 32-bit immediate and a memory operand takes two
+  /// uop-cache slots per uop, as a 64-bit immediate does.
+  Sourced<bool> DSBImm32WithMemoryTwoSlots{false, "not modelled"};
   /// A window whose last instruction is a branch that crosses or ends at
   /// its end (or the first half of a macro-fused pair) is not cached: the
   /// JCC erratum microcode update (Skylake family).

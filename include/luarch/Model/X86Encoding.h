@@ -26,6 +26,9 @@ struct EncodingFacts {
   /// A 64-bit immediate (REX.W B8+r, movabs): two uop-cache slots
   /// [IntelOpt §2.6.2.2 Decoded ICache].
   bool Imm64 = false;
+  /// A 32-bit immediate (Iz without 66h) together with a memory operand
+  /// (ModRM mod != 3), e.g. mov qword ptr [rbp + 0x28], 0 (C7 /0).
+  bool Imm32WithMemory = false;
   /// VEX or EVEX encoded.
   bool VexOrEvex = false;
 };

@@ -56,6 +56,12 @@ inline void setIntelLegacyDecode(MachineModel &M) {
   FE.DSBSlotsPerWay = {6, "[IntelOpt §2.6.2.3] 6 uops per way; a 64-bit "
                           "immediate takes two slots, an MSROM instruction a "
                           "whole way"};
+  FE.DSBImm32WithMemoryTwoSlots = {
+      true, "[uiCA §4.1] slot costs in the decoded ICache: 64-bit "
+            "immediates, and 32-bit immediates with a memory operand, take "
+            "two slots (as issue 15 lists uiCA's DSB rules; the paper's "
+            "exact wording not rechecked); BHive blocks with mov m64, imm32 "
+            "unrolled run at the legacy decoders' rate (bhdev-0361, 0416)"};
   FE.MSUopsPerCycle = {4, "[uiCA §4.1] the microcode sequencer delivers 4 "
                           "uops per cycle"};
   FE.MITEToMSStall = {1, "[uiCA-cfg] one stall cycle when the MS takes over "
