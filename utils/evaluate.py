@@ -132,12 +132,31 @@ def measure_on_host(tool, hexes, form, label, chunk=100):
     return out_vals, reasons, time.time() - start
 
 
+def host_identity():
+    """CPUID identity (as /proc/cpuinfo shows it) and the date."""
+    keys = {}
+    try:
+        for line in open("/proc/cpuinfo"):
+            k, _, v = line.partition(":")
+            k = k.strip()
+            if k in ("vendor_id", "cpu family", "model", "stepping",
+                     "model name", "microcode") and k not in keys:
+                keys[k] = v.strip()
+    except OSError:
+        pass
+    out = ["%s: %s" % (k, keys[k]) for k in ("vendor_id", "cpu family",
+           "model", "stepping", "model name", "microcode") if k in keys]
+    out.append("date: " + time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+    return out
+
+
 def load_truth_csv(path):
     """{(id, form): measured} from an earlier --csv file; blocks that were
     refused there (empty or negative 'measured') are left out."""
     truth = {}
     with open(path) as f:
-        for row in csv.DictReader(f):
+        lines = [l for l in f if not l.startswith("#")]  # host identity
+        for row in csv.DictReader(lines):
             try:
                 value = float(row["measured"])
             except (KeyError, ValueError):
@@ -411,6 +430,12 @@ def main():
         print_worst(rows, results, all_bounds, args.worst)
     if args.csv:
         with open(args.csv, "w", newline="") as f:
+            if args.measure and args.truth == "host":
+                # A measured file names the host it was measured on.
+                for line in host_identity():
+                    f.write("# " + line + "\n")
+                f.write("# command: python3 utils/evaluate.py %s\n"
+                        % " ".join(sys.argv[1:]))
             w = csv.writer(f)
             w.writerow(["id", "form", "hex", "measured", "loop_uarch",
                         "llvm_mca", "flags"])
