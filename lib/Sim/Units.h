@@ -120,58 +120,37 @@ struct InFlightInstr {
 /// sequence number is its position in program order.
 class ReorderBuffer {
 public:
-  bool empty() const { return Count == 0; }
-  size_t size() const { return Count; }
-  InFlightInstr &operator[](size_t I) { return Slots[(Head + I) & Mask]; }
-  InFlightInstr &front() { return (*this)[0]; }
-  InFlightInstr &back() { return (*this)[Count - 1]; }
+  bool empty() const { return Slots.empty(); }
+  size_t size() const { return Slots.size(); }
+  InFlightInstr &operator[](size_t I) { return Slots[I]; }
+  InFlightInstr &front() { return Slots.front(); }
+  InFlightInstr &back() { return Slots.back(); }
   /// The in-flight instruction with sequence number \p Seq, or null.
   InFlightInstr *find(int64_t Seq) {
     if (Seq < 0 || uint64_t(Seq) < BaseSeq ||
-        uint64_t(Seq) >= BaseSeq + Count)
+        uint64_t(Seq) >= BaseSeq + Slots.size())
       return nullptr;
-    return &(*this)[Seq - BaseSeq];
+    return &Slots[Seq - BaseSeq];
   }
   /// Renames a new instruction at the back.
   InFlightInstr &allocate() {
-    if (Count == Slots.size())
-      grow();
-    InFlightInstr &X = (*this)[Count++];
+    InFlightInstr &X = Slots.extend_back();
     X.reset();
     X.Seq = NextSeq++;
     return X;
   }
   void retireFront() {
-    Head = (Head + 1) & Mask;
-    --Count;
+    Slots.pop_front();
     ++BaseSeq;
   }
   /// Makes room for \p N in-flight instructions up front (the ring still
   /// grows past that when it must).
-  void reserve(size_t N) {
-    size_t Size = 64;
-    while (Size < N)
-      Size *= 2;
-    if (Size > Slots.size() && Count == 0) {
-      Slots.assign(Size, InFlightInstr());
-      Head = 0;
-      Mask = Size - 1;
-    }
-  }
+  void reserve(size_t N) { Slots.reserve(N); }
   /// Sequence number of the oldest in-flight instruction.
   uint64_t baseSeq() const { return BaseSeq; }
 
 private:
-  void grow() {
-    std::vector<InFlightInstr> Bigger(std::max<size_t>(64, Slots.size() * 2));
-    for (size_t I = 0; I < Count; ++I)
-      Bigger[I] = std::move((*this)[I]);
-    Slots = std::move(Bigger);
-    Head = 0;
-    Mask = Slots.size() - 1;
-  }
-  std::vector<InFlightInstr> Slots;
-  size_t Head = 0, Count = 0, Mask = 0;
+  RingQueue<InFlightInstr> Slots;
   uint64_t BaseSeq = 0, NextSeq = 0;
 };
 

@@ -37,6 +37,14 @@ public:
       grow();
     Buf[(Head + Count++) & Mask] = V;
   }
+  /// Appends the slot after the last element as it is, without assigning
+  /// it: a reused slot keeps what it held (e.g. vectors' capacity), for
+  /// the caller to reset.
+  T &extend_back() {
+    if (Count == Buf.size())
+      grow();
+    return Buf[(Head + Count++) & Mask];
+  }
   void push_front(const T &V) {
     if (Count == Buf.size())
       grow();
@@ -60,6 +68,18 @@ public:
     Count -= N;
   }
   void clear() { Head = Count = 0; }
+  /// Makes room for \p N elements up front while the queue is empty (it
+  /// still grows past that when it must).
+  void reserve(size_t N) {
+    size_t Size = 16;
+    while (Size < N)
+      Size *= 2;
+    if (Size > Buf.size() && Count == 0) {
+      Buf.assign(Size, T());
+      Head = 0;
+      Mask = Size - 1;
+    }
+  }
 
 private:
   void grow() {
