@@ -87,6 +87,17 @@ static bool isDividerClass(StringRef Mnemonic) {
   return Mnemonic.contains("DIV") || Mnemonic.contains("SQRT");
 }
 
+/// Cycles an instruction occupies its slowest unit per instance: uops.info's
+/// measured reciprocal throughput, or its ports' if that is higher.
+static float occupancyCycles(const UopsInfoEntry &E) {
+  return std::max(E.TPMeasured, E.TPPorts);
+}
+
+/// Cycles a divide or square root holds the (non-pipelined) divider.
+static unsigned dividerCycles(const UopsInfoEntry &E) {
+  return static_cast<unsigned>(std::lround(occupancyCycles(E)));
+}
+
 unsigned UopDecoder::registerLatency(const UopsInfoEntry &E) const {
   if (!E.hasLatency())
     return 1;
@@ -400,8 +411,7 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
     RegLat = 1;
   unsigned Div = 0;
   if (isDividerClass(E.Mnemonic))
-    Div = static_cast<unsigned>(
-        std::lround(std::max(E.TPMeasured, E.TPPorts)));
+    Div = dividerCycles(E);
   // Locked, microcoded and other serialising instructions: uops.info
   // measures a throughput far below what their ports allow; model the gap
   // as occupancy of one non-pipelined path (like the divider).
@@ -798,9 +808,9 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
       // Occupancy that uops.info measured and LLVM's resources only hint
       // at: the divider, and serialising instructions whose measured
       // throughput is far below one uop per cycle each.
-      float TP = std::max(E->TPMeasured, E->TPPorts);
+      float TP = occupancyCycles(*E);
       if (isDividerClass(E->Mnemonic) && TP >= 1) {
-        D.DividerCycles = static_cast<unsigned>(std::lround(TP));
+        D.DividerCycles = dividerCycles(*E);
         Uop *Target = nullptr;
         for (Uop &U : D.Uops)
           if (U.Kind == UopKind::Compute &&
@@ -1116,8 +1126,7 @@ void UopDecoder::applySticky512BitDivider(
     const UopsInfoEntry *E = Key.empty() ? nullptr : Table->lookup(Key);
     if (!E)
       continue;
-    unsigned Cycles = static_cast<unsigned>(
-        std::lround(std::max(E->TPMeasured, E->TPPorts)));
+    unsigned Cycles = dividerCycles(*E);
     if (Cycles <= D.DividerCycles)
       continue;
     D.DividerCycles = Cycles;
