@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
 #include <cmath>
 
@@ -100,9 +101,12 @@ static void printSimulation(raw_ostream &OS, const KernelReport &R) {
   const SimResult &Sim = *R.Sim;
   OS << "Simulation (uop flow): " << format("%.2f", Sim.CyclesPerIteration)
      << " cycles per iteration, "
-     << (Sim.SteadyState ? "steady state (period " + std::to_string(Sim.Period) +
-                               ")"
-                         : std::string("no steady state detected"))
+     << (!Sim.SteadyState ? std::string("no steady state detected")
+         : Sim.Period
+             ? "steady state (period " + std::to_string(Sim.Period) + ")"
+             : "converged without an exact period (+-" +
+                   formatv("{0:F2}", Sim.RateError).str() +
+                   " cycles/iteration)")
      << " after " << Sim.IterationsSimulated << " iterations\n";
   if (!R.WhatIf.empty())
     OS << "  What-if machine: " << R.WhatIf
