@@ -139,9 +139,9 @@ TEST(Simulator, TripCountEntriesOverlapWithinTheWindow) {
   // while the other idles: 2.04 simulated, no exact period. The run stops
   // when two windows of 64 entries take the same cycles to within one, and
   // without a period it measures every entry after the warm-up: 141
-  // entries, 576 cycles for 282 iterations. (It used to run on to its cap and measure
-  // only the last 64 entries: 2.047, 2.06 when the binding snapshot still
-  // counted the uops dispatched in the same cycle.)
+  // entries, 576 cycles for 282 iterations. (It used to run on to its cap
+  // and measure only the last 64 entries: 2.047, 2.06 when the binding
+  // snapshot still counted the uops dispatched in the same cycle.)
   Loop L = load("skylake", "addsd %xmm1, %xmm0\n"
                            "addsd %xmm1, %xmm0\n"
                            "addsd %xmm1, %xmm0\n"
