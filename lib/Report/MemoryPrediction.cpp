@@ -504,7 +504,7 @@ void printMemoryPrediction(raw_ostream &OS, const MemoryPrediction &P) {
   if (P.Levels.empty() && !P.Applicable)
     return;
   OS << "Memory (cycles per iteration by where the data lives; Cape = "
-        "max of the nodes, ECM = their sum)\n";
+        "max of the nodes + page walks, ECM = their sum)\n";
   OS << "  " << left_justify("data in", 9) << right_justify("core", 8)
      << right_justify("bandwidth", 11) << right_justify("TLB", 7)
      << right_justify("Cape", 8) << right_justify("ECM", 8)
