@@ -48,3 +48,17 @@ double gatherSum(const int *idx) {
   return s;
 }
 // CHECK: memory-page-walks.c:[[@LINE-4]]:{{.*}}(working set 786432 B, SCEV)
+
+// A strided walk, one load per 4,160 bytes over 512 KiB: SCEV counts its
+// pages exactly (128) - no walks, where the estimate from bytes without a
+// cap (a page per line: 8,192 pages) charged walks to every such stream.
+#define SN (512 * 1024 / 8)
+double T[SN];
+double strided(void) {
+  double t = 0;
+  for (long o = 0; o < 520; o += 8)
+    for (long i = o; i < SN; i += 520)
+      t += T[i];
+  return t;
+}
+// CHECK: memory-page-walks.c:[[@LINE-4]]:{{.*}}bottleneck: loop-carried dependency; data in L2 (working set 524160 B, SCEV): 3.00 cycles/iteration (ECM sum {{[0-9.]+}}); 8190 iterations per run
