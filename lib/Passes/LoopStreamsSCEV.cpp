@@ -652,7 +652,8 @@ public:
     }
     double Total = 0;
     for (auto &[Base, B] : Bases) {
-      double Range = B.Hi > B.Lo ? std::ceil((B.Hi - B.Lo) / Granule) * Granule : 0;
+      double Range =
+          B.Hi > B.Lo ? std::ceil((B.Hi - B.Lo) / Granule) * Granule : 0;
       // (A remainder's range may end a vector or two past the main loop's.)
       double Bytes = Range > 0 && B.UnrelatedSpan <= 1.02 * Range + 4 * Line
                          ? std::min(B.Bytes, Range)

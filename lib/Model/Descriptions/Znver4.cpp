@@ -281,7 +281,13 @@ MachineModel makeZnver4() {
                               "31.9"};
   L2.StoreBytesPerCycle = {31, "measured 31.1"};
   L2.CopyBytesPerCycle = {31, "measured 31.1"};
-  L2.MissBuffers = {15, "measured on the EPYC 9004 KVM guest (utils/page-walk.c, eval/memory/znver4-page-walk.txt): lines a page apart, each from DRAM (the moving walk with 2 MiB pages over 8,192-131,072 pages), take 26.6-30.8 cycles each: 405 cycles of latency / ~27 = 15 misses in flight beyond L2"};
+  L2.MissBuffers = {15, "measured on the EPYC 9004 KVM guest "
+                        "(utils/page-walk.c, eval/memory/"
+                        "znver4-page-walk.txt): loads a page and a line "
+                        "apart, each line from DRAM (the moving walk with 2 "
+                        "MiB pages over 8,192-131,072 pages), take 24.4-30.8 "
+                        "cycles each: 405 cycles of latency / ~27 = 15 "
+                        "misses in flight beyond L2"};
   MemoryLevelDesc &L3 = *H.level("L3");
   L3.UsableKiB = {8192, "measured on the EPYC 9004 KVM guest: the probe's "
                         "streams keep the L3's 26-27 bytes/cycle up to 8 "
@@ -330,9 +336,9 @@ MachineModel makeZnver4() {
             "utils/column-walk.c, eval/memory/znver4-page-walk.txt and "
             "znver4-column-walk.txt): a cyclic walk over 2,048 pages costs "
             "what it costs with 2 MiB pages; loads over 2,560 pages pay "
-            "5-15% of the walks' full cost, two column walks over 2,800 "
-            "35-50%, loads over 3,072 50-75% (linear from 2,048 to 4,096 "
-            "gives 25%, 37%, 50%)"};
+            "5-15% of the walks' full cost (more for moving walks and "
+            "gathers), two column walks over 2,800 35-50%, loads over 3,072 "
+            "50-75% (linear from 2,048 to 4,096 gives 25%, 37%, 50%)"};
   H.TLBs[1].CyclicMissPages4K = {
       4096, "measured (as CyclicHitPages4K): from 4,096 pages on every "
             "new page pays the walk"};
