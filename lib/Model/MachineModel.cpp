@@ -234,6 +234,11 @@ static void describeMemoryHierarchy(raw_ostream &OS,
     row(OS, "  entries, 4 KiB pages", T.Entries4K);
     row(OS, "  entries, 2 MiB pages", T.Entries2M);
     row(OS, "  entries, 1 GiB pages", T.Entries1G);
+    if (T.CyclicHitPages4K.Value)
+      row(OS, "  cyclic walk: no misses up to (4 KiB pages)",
+          T.CyclicHitPages4K);
+    if (T.CyclicMissPages4K.Value)
+      row(OS, "  cyclic walk: every page misses from", T.CyclicMissPages4K);
   }
   row(OS, "page walk (cycles)", H.PageWalkCycles);
   row(OS, "page walks in flight", H.PageWalkers);

@@ -305,6 +305,22 @@ struct MemoryLevelDesc {
 struct TLBLevelDesc {
   std::string Name; ///< "L1 DTLB", "L2 TLB"
   Sourced<unsigned> Entries4K, Entries2M, Entries1G;
+  /// A cyclic walk touching a new 4 KiB page per access keeps every
+  /// translation up to CyclicHitPages4K pages and none from
+  /// CyclicMissPages4K on; the share of new pages that walk rises linearly
+  /// between (0: the 4 KiB entries, a step there).
+  Sourced<unsigned> CyclicHitPages4K{0, "not measured: the 4 KiB entries"};
+  Sourced<unsigned> CyclicMissPages4K{0, "not measured: the 4 KiB entries"};
+  /// The share of a cyclic walk's new pages over \p Pages pages that miss.
+  double missShare(double Pages) const {
+    double Lo = CyclicHitPages4K ? CyclicHitPages4K : Entries4K,
+           Hi = CyclicMissPages4K ? CyclicMissPages4K : Entries4K;
+    if (Pages <= Lo)
+      return 0;
+    if (Pages >= Hi || Hi <= Lo)
+      return 1;
+    return (Pages - Lo) / (Hi - Lo);
+  }
 };
 
 /// Caches, DRAM and address translation, for predictions beyond L1.
