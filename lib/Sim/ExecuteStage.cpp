@@ -27,13 +27,24 @@ void ExecuteStage::cycle() {
   // Uops woken by a dispatch may be ready in the same cycle (a load
   // forwarded from a store, zero-latency scaled chains): schedule them and
   // give the ports another pass while that happens.
+  // Ports are visited in increasing order; after port 0 (before which
+  // uops woken by retirement are not scheduled yet) only those that may
+  // dispatch: those with ready uops, and the sharing load ports while one
+  // of them has some (mayDispatch is false for every other port, and
+  // woken uops are scheduled after every port that dispatched).
   Idle = true;
+  const unsigned NP = C.Exec.numPorts();
   for (unsigned Pass = 0; Pass < 4; ++Pass) {
     bool Any = false;
-    for (unsigned P = 0; P < C.Exec.numPorts(); ++P) {
+    for (unsigned P = 0; P < NP;) {
       if (mayDispatch(P, Now))
         Any |= dispatchPort(P);
       C.Sched.scheduleWoken();
+      uint64_t Candidates = C.Sched.readyPorts();
+      if (Candidates & SharingLoadPorts)
+        Candidates |= SharingLoadPorts;
+      Candidates &= ~((uint64_t(2) << P) - 1); // the ports after P
+      P = Candidates ? unsigned(llvm::countr_zero(Candidates)) : NP;
     }
     if (!Any)
       break;

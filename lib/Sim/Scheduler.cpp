@@ -20,17 +20,29 @@ Scheduler::Scheduler(Core &C, unsigned NumPorts, PortBinding Binding)
 }
 
 void Scheduler::beginDispatchCycle(double Now) {
-  for (size_t P = 0; P < Usage.size(); ++P) {
+  // Only the ports that dispatched last cycle or have pending uops have
+  // anything to do (each port's lists are its own: the order among ports
+  // does not matter).
+  for (uint64_t M = DispatchedPorts; M; M &= M - 1) {
+    unsigned P = unsigned(llvm::countr_zero(M));
     assert(Usage[P] >= DispatchedNow[P] && "bound before dispatched");
     Usage[P] -= DispatchedNow[P];
     DispatchedNow[P] = 0;
+  }
+  DispatchedPorts = 0;
+  for (uint64_t M = PendingPorts; M; M &= M - 1) {
+    unsigned P = unsigned(llvm::countr_zero(M));
     auto &Heap = PendingByPort[P];
-    while (!Heap.empty() && Heap.front().Ready <= Now + Eps) {
+    if (Heap.front().Ready > Now + Eps)
+      continue;
+    do {
       insertReady(P, {Heap.front().Seq, Heap.front().Uop},
                   Heap.front().Renamed);
       std::pop_heap(Heap.begin(), Heap.end(), std::greater<Pending>());
       Heap.pop_back();
-    }
+    } while (!Heap.empty() && Heap.front().Ready <= Now + Eps);
+    if (Heap.empty())
+      PendingPorts &= ~(uint64_t(1) << P);
   }
 }
 
@@ -124,6 +136,7 @@ void Scheduler::bind(InFlightInstr &I, unsigned U, unsigned IssueSlot) {
 void Scheduler::dispatched(unsigned P, const InFlightInstr &I, unsigned U) {
   --Waiting[P];
   ++DispatchedNow[P];
+  DispatchedPorts |= uint64_t(1) << P;
   const SUop &SU = C.Body[I.Index].Uops[U];
   UopRef Key{I.Seq, uint8_t(U)};
   auto erase = [&](std::vector<UopRef> &Q) {
@@ -170,6 +183,7 @@ void Scheduler::schedule(InFlightInstr &I, unsigned U) {
     Heap.push_back({DU.ReadyCache, I.Seq, uint8_t(U),
                     C.Body[I.Index].Uops[U].Renamed});
     std::push_heap(Heap.begin(), Heap.end(), std::greater<Pending>());
+    PendingPorts |= uint64_t(1) << DU.Port;
     return;
   }
   insertReady(DU.Port, {I.Seq, uint8_t(U)}, C.Body[I.Index].Uops[U].Renamed);

@@ -12,6 +12,7 @@
 #define LUARCH_LIB_SIM_SCHEDULER_H
 
 #include "Units.h"
+#include "llvm/ADT/bit.h"
 #include <functional>
 #include <vector>
 
@@ -52,9 +53,8 @@ public:
   /// (Unknown if none): until then no uop joins a ready list.
   double nextPendingTime() const {
     double T = Unknown;
-    for (const std::vector<Pending> &Heap : PendingByPort)
-      if (!Heap.empty())
-        T = std::min(T, Heap.front().Ready);
+    for (uint64_t M = PendingPorts; M; M &= M - 1)
+      T = std::min(T, PendingByPort[llvm::countr_zero(M)].front().Ready);
     return T;
   }
 
@@ -104,6 +104,9 @@ private:
   uint64_t ReadyPorts = 0; ///< the ready lists that are not empty
   std::vector<unsigned> RenamedReady;
   std::vector<std::vector<Pending>> PendingByPort;
+  /// The ports whose pending heaps are not empty, and those that
+  /// dispatched this cycle (bit P: port P).
+  uint64_t PendingPorts = 0, DispatchedPorts = 0;
   std::vector<UopRef> Woken;
   /// Uops waiting for the divider / the serialising path, oldest first.
   std::vector<UopRef> DividerQueue, SerialQueue;
