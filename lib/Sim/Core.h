@@ -68,7 +68,16 @@ struct Core {
   /// When the value produced by dynamic instruction \p Seq is available
   /// (0 if it retired long ago or never existed, Unknown if not yet
   /// known; then \p Blocker names the instruction to wait for).
-  double valueTime(int64_t Seq, int64_t *Blocker = nullptr);
+  double valueTime(int64_t Seq, int64_t *Blocker = nullptr) {
+    InFlightInstr *P = ROB.find(Seq);
+    if (!P)
+      return Seq < 0 ? 0 : Rename.resultTime(uint64_t(Seq));
+    if (P->ResultTime != Unknown)
+      return P->ResultTime;
+    return inFlightValueTime(*P, Blocker);
+  }
+  /// valueTime of an in-flight instruction whose result time is not set.
+  double inFlightValueTime(InFlightInstr &P, int64_t *Blocker);
   /// Earliest start of uop \p U of \p I (Unknown while a producer's time
   /// is unknown; the uop records what it waits on).
   double uopReadyTime(InFlightInstr &I, unsigned U) {

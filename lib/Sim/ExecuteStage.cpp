@@ -131,7 +131,7 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
     }
     if ((SU.DivCycles > 0 && C.Exec.dividerBusy(Now)) ||
         (SU.SerialCycles > 0 && C.Exec.serialBusy(Now)) ||
-        !C.Sched.firstForSharedUnits(*X, U)) {
+        !C.Sched.firstForSharedUnits(*X, U, SU)) {
       ++I;
       continue;
     }

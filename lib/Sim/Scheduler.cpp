@@ -162,12 +162,6 @@ bool Scheduler::oldestReady(const std::vector<UopRef> &Queue,
   return true;
 }
 
-bool Scheduler::firstForSharedUnits(const InFlightInstr &I, unsigned U) {
-  const SUop &SU = C.Body[I.Index].Uops[U];
-  return (SU.DivCycles <= 0 || oldestReady(DividerQueue, I, U)) &&
-         (SU.SerialCycles <= 0 || oldestReady(SerialQueue, I, U));
-}
-
 void Scheduler::schedule(InFlightInstr &I, unsigned U) {
   InFlightUop &DU = I.Uops[U];
   if (C.uopReadyTime(I, U) == Unknown) {

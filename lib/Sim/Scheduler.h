@@ -11,6 +11,7 @@
 #ifndef LUARCH_LIB_SIM_SCHEDULER_H
 #define LUARCH_LIB_SIM_SCHEDULER_H
 
+#include "SimKernel.h"
 #include "Units.h"
 #include "llvm/ADT/bit.h"
 #include <functional>
@@ -75,7 +76,11 @@ public:
   /// or the serialising path) now: the unit serves its waiting uops oldest
   /// ready first, whichever port they are bound to (VDIVPD may bind to FP0
   /// or FP1 on Zen 4, while one divider serves both).
-  bool firstForSharedUnits(const InFlightInstr &I, unsigned U);
+  bool firstForSharedUnits(const InFlightInstr &I, unsigned U,
+                           const SUop &SU) {
+    return (SU.DivCycles <= 0 || oldestReady(DividerQueue, I, U)) &&
+           (SU.SerialCycles <= 0 || oldestReady(SerialQueue, I, U));
+  }
   /// Recounts uops bound and not yet completed (for that binding policy).
   void recountInFlight();
 
