@@ -131,9 +131,8 @@ double Core::computeReadyTime(InFlightInstr &I, unsigned U) {
   return T;
 }
 
-void Core::finishIfDone(InFlightInstr &I) {
-  if (!I.FullyIssued || I.DoneTime != Unknown)
-    return;
+void Core::finish(InFlightInstr &I) {
+  assert(I.FullyIssued && I.DoneTime == Unknown && "finishIfDone checks");
   const SInstr &SI = Body[I.Index];
   if (SI.Done == Completion::AtIssue) {
     I.DoneTime = I.ResultTime = I.LastIssueCycle;

@@ -91,7 +91,12 @@ struct Core {
   /// uopReadyTime when it is not cached yet (caches it once known).
   double computeReadyTime(InFlightInstr &I, unsigned U);
   /// Sets DoneTime/ResultTime once every uop has dispatched.
-  void finishIfDone(InFlightInstr &I);
+  void finishIfDone(InFlightInstr &I) {
+    if (I.FullyIssued && I.DoneTime == Unknown)
+      finish(I);
+  }
+  /// finishIfDone for a fully issued instruction without a done time.
+  void finish(InFlightInstr &I);
   /// The first cycle after this one in which time alone changes something
   /// (a waiting uop's ready time comes, a port, the divider or the
   /// serialising path frees up, the ROB head completes); LONG_MAX if
