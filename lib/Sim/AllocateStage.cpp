@@ -145,7 +145,7 @@ AllocCause AllocateStage::cycle() {
       C.finishIfDone(X);
       if (C.Events.wantsInstructionEvents()) {
         InstrEvent E{X.Iter, X.Index, X.IssueCycle, -1};
-        C.Events.emit([&](SimListener &V) { V.onInstrIssued(E); });
+        C.Events.emitInstr([&](SimListener &V) { V.onInstrIssued(E); });
       }
     }
   }

@@ -25,21 +25,40 @@ namespace sim {
 /// per-instruction events nobody wants.
 class EventBus {
 public:
-  void subscribe(SimListener *L) { Views.push_back(L); }
+  /// Subscribes \p L to the kinds of events it asks for (in subscription
+  /// order within each kind).
+  void subscribe(SimListener *L) {
+    unsigned Kinds = L->subscribedEvents();
+    if (Kinds & CycleEvents)
+      CycleViews.push_back(L);
+    if (Kinds & IterationEvents)
+      IterationViews.push_back(L);
+    if (Kinds & InstructionEvents)
+      InstrViews.push_back(L);
+  }
   /// Asks the views, once per cycle, whether they want instruction events.
   void refresh() {
     WantsInstr = false;
-    for (SimListener *V : Views)
+    for (SimListener *V : InstrViews)
       WantsInstr |= V->wantsInstructionEvents();
   }
   bool wantsInstructionEvents() const { return WantsInstr; }
-  template <typename Fn> void emit(Fn F) const {
-    for (SimListener *V : Views)
+  /// Sends an instruction or uop event (only while one is wanted).
+  template <typename Fn> void emitInstr(Fn F) const {
+    for (SimListener *V : InstrViews)
       F(*V);
+  }
+  template <typename Fn> void emitIteration(Fn F) const {
+    for (SimListener *V : IterationViews)
+      F(*V);
+  }
+  void emitCycle(const CycleFacts &Facts) const {
+    for (SimListener *V : CycleViews)
+      V->onCycle(Facts);
   }
 
 private:
-  std::vector<SimListener *> Views;
+  std::vector<SimListener *> CycleViews, IterationViews, InstrViews;
   bool WantsInstr = false;
 };
 

@@ -162,7 +162,7 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
       E.Dispatched = C.Cycle;
       E.Completed = long(std::ceil(DU.Stamp - Eps));
       E.Port = P;
-      C.Events.emit([&](SimListener &V) { V.onUopDispatched(E); });
+      C.Events.emitInstr([&](SimListener &V) { V.onUopDispatched(E); });
     }
     C.Sched.removeReady(ListPort, I, SU.Renamed);
   }
