@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "Stages.h"
 
+#include "llvm/ADT/bit.h"
+
 #include <cmath>
 
 namespace luarch {
@@ -38,7 +40,8 @@ AllocateStage::AllocateStage(Core &C) : C(C) {
     if (R.Class == ResourceClass::Buffer &&
         (R.Freed == FreedAt::Retire || R.Freed == FreedAt::Dispatch)) {
       assert(setPerSlot(R.Id) && "a checked buffer's need is set per slot");
-      Checked.push_back(&R);
+      Checked.push_back(R.Id);
+      CheckedCause.push_back(R.WhenFull);
     }
   for (ResourceId Id : HeldUntilRetire) {
     (void)Id;
@@ -80,18 +83,19 @@ AllocCause AllocateStage::cycle() {
     need(ResourceId::StoreBuffer) = Slot ? Slot->Stores : 0;
     need(ResourceId::IntRegisters) = New && SI.WritesGPR;
     need(ResourceId::VecRegisters) = New && SI.WritesVec;
-    bool Fits = true;
-    for (const ResourceSpec *RP : Checked) {
-      const ResourceSpec &R = *RP;
-      double N = Need[unsigned(R.Id)];
-      if (N > 0 && !C.Buffers.fits(R.Id, N)) {
-        Cause = R.WhenFull;
-        Fits = false;
-        break;
-      }
+    // The checked buffers that cannot take the slot, without a branch per
+    // buffer (whether one is full is data, hard to predict); the first in
+    // the table's order names the stall.
+    unsigned Full = 0;
+    for (unsigned K = 0; K < Checked.size(); ++K) {
+      double N = Need[unsigned(Checked[K])];
+      Full |= (unsigned(N > 0) & unsigned(!C.Buffers.fits(Checked[K], N)))
+              << K;
     }
-    if (!Fits)
+    if (Full) {
+      Cause = CheckedCause[llvm::countr_zero(Full)];
       break;
+    }
     C.Queue.pop_front();
     Idle = false;
     if (FirstIter < 0)

@@ -106,8 +106,9 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
         AnyReady = true; // the rest are P's and ready
       break;
     }
-    auto [Seq, U] = List[I];
-    InFlightInstr *X = C.ROB.find(Seq);
+    UopRef R = List[I];
+    unsigned U = R.uop();
+    InFlightInstr *X = C.ROB.find(int64_t(R.seq()));
     assert(X && "uops leave the scheduler before their instruction retires");
     if (!X) {
       C.Sched.removeReady(ListPort, I, false);

@@ -36,8 +36,7 @@ void Scheduler::beginDispatchCycle(double Now) {
     if (Heap.front().Ready > Now + Eps)
       continue;
     do {
-      insertReady(P, {Heap.front().Seq, Heap.front().Uop},
-                  Heap.front().Renamed);
+      insertReady(P, Heap.front().Ref, Heap.front().Renamed);
       std::pop_heap(Heap.begin(), Heap.end(), std::greater<Pending>());
       Heap.pop_back();
     } while (!Heap.empty() && Heap.front().Ready <= Now + Eps);
@@ -138,7 +137,7 @@ void Scheduler::dispatched(unsigned P, const InFlightInstr &I, unsigned U) {
   ++DispatchedNow[P];
   DispatchedPorts |= uint64_t(1) << P;
   const SUop &SU = C.Body[I.Index].Uops[U];
-  UopRef Key{I.Seq, uint8_t(U)};
+  UopRef Key(I.Seq, U);
   auto erase = [&](std::vector<UopRef> &Q) {
     auto It = std::lower_bound(Q.begin(), Q.end(), Key);
     assert(It != Q.end() && *It == Key && "queued at bind");
@@ -152,11 +151,11 @@ void Scheduler::dispatched(unsigned P, const InFlightInstr &I, unsigned U) {
 
 bool Scheduler::oldestReady(const std::vector<UopRef> &Queue,
                             const InFlightInstr &I, unsigned U) {
-  for (auto [Seq, V] : Queue) {
-    if (Seq == I.Seq && V == U)
+  for (UopRef R : Queue) {
+    if (R == UopRef(I.Seq, U))
       return true;
-    InFlightInstr *X = C.ROB.find(Seq);
-    if (X && C.uopReadyTime(*X, V) <= C.now() + Eps)
+    InFlightInstr *X = C.ROB.find(int64_t(R.seq()));
+    if (X && C.uopReadyTime(*X, R.uop()) <= C.now() + Eps)
       return false; // an older uop is ready for the unit
   }
   return true;
@@ -167,20 +166,38 @@ void Scheduler::schedule(InFlightInstr &I, unsigned U) {
   if (C.uopReadyTime(I, U) == Unknown) {
     InFlightInstr *On = DU.WaitingOnUop >= 0 ? &I : C.ROB.find(DU.WaitingOn);
     if (On) {
-      On->Waiters.push_back({I.Seq, uint8_t(U)});
+      On->Waiters.push_back(UopRef(I.Seq, U));
       return;
     }
     DU.WaitingOn = -1; // defensive: an unknown blocker cannot be waited on
   }
   if (DU.ReadyCache > C.now() + Eps) {
     auto &Heap = PendingByPort[DU.Port];
-    Heap.push_back({DU.ReadyCache, I.Seq, uint8_t(U),
-                    C.Body[I.Index].Uops[U].Renamed});
-    std::push_heap(Heap.begin(), Heap.end(), std::greater<Pending>());
+    pushPending(Heap, DU.ReadyCache, UopRef(I.Seq, U),
+                C.Body[I.Index].Uops[U].Renamed);
     PendingPorts |= uint64_t(1) << DU.Port;
     return;
   }
-  insertReady(DU.Port, {I.Seq, uint8_t(U)}, C.Body[I.Index].Uops[U].Renamed);
+  insertReady(DU.Port, UopRef(I.Seq, U), C.Body[I.Index].Uops[U].Renamed);
+}
+
+void Scheduler::pushPending(std::vector<Pending> &Heap, double Ready,
+                            UopRef Ref, bool Renamed) {
+  size_t Hole = Heap.size();
+  Heap.emplace_back();
+  while (Hole > 0) {
+    size_t Parent = (Hole - 1) / 2;
+    const Pending &Up = Heap[Parent];
+    // Up > the new entry (Pending::operator>).
+    if (!(Up.Ready > Ready || (Up.Ready == Ready && Up.Ref.seq() > Ref.seq())))
+      break;
+    Heap[Hole] = Up;
+    Hole = Parent;
+  }
+  Pending &At = Heap[Hole];
+  At.Ready = Ready;
+  At.Ref = Ref;
+  At.Renamed = Renamed;
 }
 
 void Scheduler::insertReady(unsigned P, UopRef Key, bool Renamed) {
@@ -209,9 +226,9 @@ void Scheduler::wake(InFlightInstr &Producer) {
 }
 
 void Scheduler::scheduleWokenUops() {
-  for (auto [Seq, U] : Woken)
-    if (InFlightInstr *X = C.ROB.find(Seq))
-      schedule(*X, U);
+  for (UopRef R : Woken)
+    if (InFlightInstr *X = C.ROB.find(int64_t(R.seq())))
+      schedule(*X, R.uop());
   Woken.clear();
 }
 

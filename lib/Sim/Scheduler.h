@@ -22,9 +22,6 @@ namespace sim {
 
 struct Core;
 
-/// A uop in the scheduler: (instruction sequence number, uop index).
-using UopRef = std::pair<uint64_t, uint8_t>;
-
 class Scheduler {
 public:
   Scheduler(Core &C, unsigned NumPorts, PortBinding Binding);
@@ -87,13 +84,21 @@ public:
 private:
   struct Pending {
     double Ready;
-    uint64_t Seq;
-    uint8_t Uop;
+    UopRef Ref;
     bool Renamed;
+    /// Earlier ready time first, then the older instruction (uops of one
+    /// instruction tie).
     bool operator>(const Pending &O) const {
-      return Ready > O.Ready || (Ready == O.Ready && Seq > O.Seq);
+      return Ready > O.Ready ||
+             (Ready == O.Ready && Ref.seq() > O.Ref.seq());
     }
   };
+  /// std::push_heap(..., std::greater<Pending>()) of \p X onto \p Heap,
+  /// the same sift-up written out so that the new entry is stored once,
+  /// where it ends (built on the stack and copied as a whole, it stalled
+  /// store-to-load forwarding on every push).
+  static void pushPending(std::vector<Pending> &Heap, double Ready,
+                          UopRef Ref, bool Renamed);
   int choosePort(PortMask Mask, unsigned IssueSlot);
   void scheduleWokenUops();
   /// Inserts \p Key into port \p P's ready list, in age order.

@@ -78,6 +78,24 @@ struct InFlightUop {
   int8_t WaitingOnUop = -1;
 };
 
+/// A uop in flight: its instruction's sequence number and its index in
+/// one word, ordered by (sequence number, index). (One word copies and
+/// compares at once; the scheduler's lists and heaps move these a lot.)
+class UopRef {
+public:
+  UopRef() = default;
+  UopRef(uint64_t Seq, unsigned Uop) : Key(Seq << 8 | Uop) {
+    assert(Uop < 256 && Seq < (uint64_t(1) << 56) && "fits the key");
+  }
+  uint64_t seq() const { return Key >> 8; }
+  unsigned uop() const { return unsigned(Key & 0xff); }
+  bool operator<(UopRef O) const { return Key < O.Key; }
+  bool operator==(UopRef O) const { return Key == O.Key; }
+
+private:
+  uint64_t Key = 0;
+};
+
 /// Buffers an instruction holds until it retires.
 constexpr ResourceId HeldUntilRetire[] = {
     ResourceId::ROB, ResourceId::LoadBuffer, ResourceId::StoreBuffer,
@@ -86,8 +104,8 @@ constexpr ResourceId HeldUntilRetire[] = {
 struct InFlightInstr {
   uint64_t Seq = 0;
   unsigned Iter = 0, Index = 0;
-  /// Uops (seq, index) waiting for this instruction's results.
-  llvm::SmallVector<std::pair<uint64_t, uint8_t>, 2> Waiters;
+  /// Uops waiting for this instruction's results.
+  llvm::SmallVector<UopRef, 2> Waiters;
   unsigned SlotsIssued = 0;
   bool Renamed = false, FullyIssued = false;
   long IssueCycle = -1, LastIssueCycle = -1;
