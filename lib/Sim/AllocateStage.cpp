@@ -137,7 +137,8 @@ AllocCause AllocateStage::cycle() {
       for (unsigned U = Slot->FirstUop; U < Slot->FirstUop + Slot->NumUops;
            ++U) {
         X.Uops[U].State = UopState::Waiting;
-        X.Uops[U].IssueCycle = C.Cycle;
+        assert(C.Cycle < INT32_MAX && "a run's cycles fit the uop record");
+        X.Uops[U].IssueCycle = int32_t(C.Cycle);
         C.Sched.bind(X, U, unsigned(Issued));
       }
       ++X.SlotsIssued;

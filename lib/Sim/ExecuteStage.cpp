@@ -144,7 +144,6 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
     C.Sched.dispatched(DU.Port, *X, U);
     DU.Port = int8_t(P);
     DU.State = UopState::Dispatched;
-    DU.DispatchCycle = C.Cycle;
     DU.Stamp = Start + SU.Latency;
     C.Exec.start(P, Start, SU.DivCycles, SU.SerialCycles);
     Dispatched = true;

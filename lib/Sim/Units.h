@@ -62,11 +62,9 @@ private:
 
 enum class UopState : uint8_t { NotIssued, Waiting, Dispatched };
 
+/// 32 bytes: a reorder buffer entry holds four inline, and the ROB's
+/// entries are what the stages touch most.
 struct InFlightUop {
-  UopState State = UopState::NotIssued;
-  int8_t Port = -1;
-  long IssueCycle = -1;
-  long DispatchCycle = -1;
   double Stamp = Unknown; ///< completion time once dispatched
   /// Earliest start once every producer's time is known (cached: producers
   /// leave the window when they retire, their times must not be lost).
@@ -75,8 +73,12 @@ struct InFlightUop {
   /// instruction, or an input uop of the same instruction. The uop is
   /// parked there and woken when it dispatches.
   int64_t WaitingOn = -1;
+  int32_t IssueCycle = -1; ///< a simulation stops at 4,000,000 cycles
+  UopState State = UopState::NotIssued;
+  int8_t Port = -1;
   int8_t WaitingOnUop = -1;
 };
+static_assert(sizeof(InFlightUop) == 32, "a compact uop record");
 
 /// A uop in flight: its instruction's sequence number and its index in
 /// one word, ordered by (sequence number, index). (One word copies and
