@@ -33,6 +33,13 @@ double dataLatency(const DecodedInstr &D) {
   return 0; // a store's data, or an instruction without register results
 }
 
+/// Time from the register input \p U to the instruction's result: the
+/// flags may take longer (DecodedInstr::FlagsLatency).
+static double readLatency(const DecodedInstr &D, RegUnit U) {
+  double L = dataLatency(D);
+  return L > 0 && D.FlagsLatency && isFlagUnit(U) ? D.FlagsLatency : L;
+}
+
 /// Time from an address input to the instruction's result.
 double addressLatency(const DecodedInstr &D) {
   if (!D.MayLoad)
@@ -343,7 +350,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
         R.Edges.push_back({unsigned(FinalWriter[U]), unsigned(V), W, 1, Kd, U});
     };
     for (RegUnit U : D[V].Reads)
-      addFrom(U, dataLatency(D[V]), DepEdge::Register);
+      addFrom(U, readLatency(D[V], U), DepEdge::Register);
     for (RegUnit U : D[V].AddressReads)
       addFrom(U, addressLatency(D[V]), DepEdge::Address);
     for (RegUnit U : D[V].Writes)

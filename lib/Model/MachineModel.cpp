@@ -357,6 +357,7 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "zero idioms need no port", M.Idioms.ZeroIdiomsNeedNoPort);
   row(OS, "ones idioms", M.Idioms.OnesIdioms);
   row(OS, "sbb r, r depends on CF only", M.Idioms.SbbSameRegCarryOnly);
+  row(OS, "cmov/setcc be/a: flag-merge uop", M.FlagMergeUop);
   OS << "  unlamination rule                  ";
   switch (M.Unlamination.Value) {
   case UnlaminationRule::Never: OS << "never"; break;

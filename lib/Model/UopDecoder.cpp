@@ -846,6 +846,7 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
     classifyUops(Model, D, G, 1, D.LoadLatency, 0);
   }
   applyDataPathRules(E, D);
+  applyFlagMergeRule(D);
   applyIdiomsAndFusionRules(Inst, D);
   findValueEffect(Inst, Sem.opcodeName(Inst.getOpcode()), Sem, D);
   setFrontEndFacts(Inst, D);
@@ -936,6 +937,29 @@ void UopDecoder::applyDataPathRules(const UopsInfoEntry *E,
     widen(UopKind::Load, Mem.VectorLoadBits);
   if (D.MayStore)
     widen(UopKind::StoreData, Mem.StoreDataBits);
+}
+
+void UopDecoder::applyFlagMergeRule(DecodedInstr &D) const {
+  if (!Model.FlagMergeUop || D.IsBranch || D.MayLoad || D.MayStore ||
+      D.CondCode < 0 || !cond::readsCF(D.CondCode) ||
+      !cond::readsSZOP(D.CondCode) || D.Uops.size() != 2 ||
+      !all_of(D.Uops, [](const Uop &U) {
+        return U.Kind == UopKind::Compute && U.ReadsSources &&
+               !U.DividerCycles && !U.SerialCycles;
+      }))
+    return;
+  // The first uop merges CF with ZF; the operation waits for it and for
+  // the data sources (the destination's old value, the moved register).
+  Uop &Merge = D.Uops[0], &Op = D.Uops[1];
+  Merge.Sources = SourceSubset::Flags;
+  Merge.Latency = 1;
+  Merge.WritesResult = false;
+  Op.Sources = SourceSubset::NonFlags;
+  Op.InputUop = 0;
+  Op.Latency = 1;
+  Op.WritesResult = true;
+  D.Latency = 1;
+  D.FlagsLatency = 2;
 }
 
 void UopDecoder::setFrontEndFacts(const MCInst &Inst, DecodedInstr &D) const {

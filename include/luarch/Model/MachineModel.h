@@ -402,6 +402,13 @@ struct MachineModel {
   Sourced<UnlaminationRule> Unlamination;
   MoveEliminationDesc MoveElimination;
   IdiomDesc Idioms;
+  /// cmov/setcc on a register whose condition reads both the carry flag
+  /// and the zero flag (be/a: CF and ZF are renamed as separate groups) are
+  /// two uops: the first merges the two flag groups, the second is the
+  /// operation on the data and the merged flags. The flags reach the result
+  /// in 2 cycles, the data sources in 1 (uops.info's "[1;2]").
+  Sourced<bool> FlagMergeUop{false, "not modelled: one latency per "
+                                    "instruction"};
   DividerDesc Divider;
   MemoryHierarchyDesc MemoryHierarchy;
 

@@ -115,6 +115,20 @@ inline void setSandyBridgeIdioms(MachineModel &M) {
                                "dependency"};
 }
 
+/// cmov/setcc with a condition that reads CF and ZF (be/a) on the Skylake
+/// family: two uops, flags to result 2 cycles, data to result 1.
+inline void setCarryZeroFlagMerge(MachineModel &M) {
+  M.FlagMergeUop = {
+      true, "[uops.info] CMOVBE/CMOVNBE (R64, R64) and SETBE/SETNBE (R8l): "
+            "2 uops on p06, latency [1;2], where the other conditions are "
+            "1 uop, latency 1: CF and the other flags are separate rename "
+            "groups; which input takes 2 cycles is inferred from the "
+            "measurements: Cascade Lake (measured-clx.csv) bhdev-1139 "
+            "cmp rdx, rbp; cmova rdx, rbp 3.00 cycles per iteration (1 + "
+            "2 through the flags), bhdev-1321 a chain through cmovbe's "
+            "data source at 1 cycle (2.02 with a 1-cycle sub)"};
+}
+
 /// 4K aliasing: Intel documents it for its cores as a performance event
 /// and a VTune metric (loads falsely matched to an older store 4 KiB away
 /// are re-issued).

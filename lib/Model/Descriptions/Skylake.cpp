@@ -195,6 +195,7 @@ MachineModel makeSkylake() {
   M.MoveElimination.Vector = {true, "[IntelOpt §3.5.1.12]; [uops.info] "
                                     "MOVAPS_0F28: 0 uops executed"};
   setSandyBridgeIdioms(M);
+  setCarryZeroFlagMerge(M);
   M.MemoryHierarchy = skylakeMemory();
   return M;
 }
