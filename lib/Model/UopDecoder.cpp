@@ -962,6 +962,20 @@ void UopDecoder::applyFlagMergeRule(DecodedInstr &D) const {
   D.FlagsLatency = 2;
 }
 
+bool UopDecoder::complexDecoderOnly(const DecodedInstr &D) const {
+  const std::vector<std::string> &List =
+      Model.FrontEnd.ComplexDecoderMnemonics.Value;
+  if (List.empty() || D.Source != DecodeSource::UopsInfo)
+    return false;
+  // uops.info keys: "CMOVZ (R64, R64)", "CDQE".
+  StringRef Mnemonic = StringRef(D.Variant).split(' ').first;
+  return any_of(List, [&](const std::string &P) {
+    StringRef Pattern(P);
+    return Pattern.consume_back("*") ? Mnemonic.starts_with(Pattern)
+                                     : Mnemonic == Pattern;
+  });
+}
+
 void UopDecoder::setFrontEndFacts(const MCInst &Inst, DecodedInstr &D) const {
   SmallVector<char, 16> Bytes = TC.encode(Inst);
   D.FE.Encoding = scanEncoding(
@@ -982,7 +996,7 @@ void UopDecoder::setFrontEndFacts(const MCInst &Inst, DecodedInstr &D) const {
     D.FE.ComplexDecoder = true;
   } else {
     D.FE.DecoderUops = uint8_t(Fused);
-    D.FE.ComplexDecoder = Fused >= 2;
+    D.FE.ComplexDecoder = Fused >= 2 || complexDecoderOnly(D);
   }
 }
 

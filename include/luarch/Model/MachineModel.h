@@ -144,6 +144,11 @@ struct FrontEndDesc {
   /// A macro-fusible instruction may go to the last decoder (the jcc is
   /// then decoded with it next cycle); if not, decoding stops before it.
   Sourced<bool> MacroFusibleOnLastDecoder;
+  /// Single-uop instructions that only the complex decoder decodes, as
+  /// uops.info mnemonics ("CDQE", "BSWAP"); a trailing '*' matches any
+  /// suffix ("CMOV*": every cmovcc). Empty: the uop count alone decides.
+  Sourced<std::vector<std::string>> ComplexDecoderMnemonics{
+      {}, "the uop count alone decides"};
   /// Uop-cache windows: bytes per window and uops (slots) per window.
   Sourced<unsigned> DSBWindowBytes;
   Sourced<unsigned> DSBWaysPerWindow;

@@ -142,6 +142,16 @@ MachineModel makeSkylake() {
   FE.MacroFusibleOnLastDecoder = {true, "[uiCA-cfg] Skylake decodes a "
                                         "macro-fusible instruction on the "
                                         "last decoder"};
+  FE.ComplexDecoderMnemonics = {
+      {"CMOV*", "SET*", "BSWAP", "BT", "BTS", "BTR", "BTC", "CBW", "CWDE",
+       "CDQE", "CDQ", "CQO", "POPCNT", "PREFETCH*"},
+      "[uops.info] 'Requires the complex decoder' on single-uop "
+      "instructions (e.g. CMOVZ (R32, R32)); [SO-decoders] A. Abel's "
+      "Skylake list: bswap r32, bt/bts/btr/btc reg, cbw/cwde/cdqe, cdq/cqo, "
+      "popcnt, prefetch; measured on Cascade Lake (measured-clx.csv, "
+      "unrolled, legacy-decoded): 6 instructions with one setcc or cmovcc "
+      "take 2 cycles (bhdev-1936 1.96, bhdev-0021 2.00; 1.50 with simple "
+      "decoders), bswap x2 (bhdev-0620) 3.09, cdqe (bhdev-0723) 4.02"};
   FE.JCCErratum = {true, "[IntelJCC] JCC erratum microcode update: a jump "
                          "that crosses or ends on a 32-byte boundary is not "
                          "cached in the decoded ICache; [uiCA-cfg] "
