@@ -391,6 +391,12 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   if (Ctx.Concrete)
     Concrete = concreteAccesses(D, Ctx);
   auto computeLat = [&](size_t L) { return computes(D[L]) ? D[L].Latency : 0; };
+  // A forwarded value reaches the load no sooner than its own load-to-use
+  // latency (as in the simulator, SimKernel's forwarding extra).
+  auto forwardLat = [&](size_t L) {
+    return std::max(double(M.Memory.StoreForwardLatency),
+                    double(D[L].LoadLatency));
+  };
   // Memory renaming (MemoryDesc::MemoryRenaming; the measurements behind
   // each condition below are in the znver4 description's source): a 32/64-
   // bit GPR load, or a plain read-modify-write, from the start of an older
@@ -457,7 +463,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   auto forwardWeight = [&](size_t S, size_t L, unsigned Back) {
     return renamed(S, L, Back)
                ? double(computeLat(L))
-               : double(M.Memory.StoreForwardLatency) + computeLat(L);
+               : forwardLat(L) + computeLat(L);
   };
   for (size_t L = 0; L < N; ++L) {
     const unsigned Last = ConcreteIters - 1;
@@ -480,8 +486,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
                         forwards(S);
         bool Renamed = Contains && SA.Addr == LA.Addr && renamed(S, L, Back);
         double W = Renamed    ? double(computeLat(L))
-                   : Contains ? double(M.Memory.StoreForwardLatency) +
-                                    computeLat(L)
+                   : Contains ? forwardLat(L) + computeLat(L)
                             : double(M.Memory.StoreForwardBlockLatency) +
                                   computeLat(L);
         R.Edges.push_back({unsigned(S), unsigned(L), W, Back,
