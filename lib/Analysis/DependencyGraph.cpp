@@ -34,10 +34,10 @@ double dataLatency(const DecodedInstr &D) {
 }
 
 /// Time from the register input \p U to the instruction's result: the
-/// flags may take longer (DecodedInstr::FlagsLatency).
+/// flags may take longer, or not feed it (DecodedInstr::FlagsLatency).
 static double readLatency(const DecodedInstr &D, RegUnit U) {
   double L = dataLatency(D);
-  return L > 0 && D.FlagsLatency && isFlagUnit(U) ? D.FlagsLatency : L;
+  return L > 0 && D.FlagsLatency >= 0 && isFlagUnit(U) ? D.FlagsLatency : L;
 }
 
 /// Time from an address input to the instruction's result.

@@ -365,6 +365,7 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "ones idioms", M.Idioms.OnesIdioms);
   row(OS, "sbb r, r depends on CF only", M.Idioms.SbbSameRegCarryOnly);
   row(OS, "cmov/setcc be/a: flag-merge uop", M.FlagMergeUop);
+  row(OS, "shift by cl: 2 flag-only uops", M.ShiftByCLFlagUops);
   OS << "  unlamination rule                  ";
   switch (M.Unlamination.Value) {
   case UnlaminationRule::Never: OS << "never"; break;

@@ -847,6 +847,7 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   }
   applyDataPathRules(E, D);
   applyFlagMergeRule(D);
+  applyShiftByCLRule(D);
   applyIdiomsAndFusionRules(Inst, D);
   findValueEffect(Inst, Sem.opcodeName(Inst.getOpcode()), Sem, D);
   setFrontEndFacts(Inst, D);
@@ -960,6 +961,31 @@ void UopDecoder::applyFlagMergeRule(DecodedInstr &D) const {
   Op.WritesResult = true;
   D.Latency = 1;
   D.FlagsLatency = 2;
+}
+
+void UopDecoder::applyShiftByCLRule(DecodedInstr &D) const {
+  if (!Model.ShiftByCLFlagUops || D.Source != DecodeSource::UopsInfo ||
+      D.MayLoad || D.MayStore || D.Uops.size() != 3 ||
+      !all_of(D.Uops, [](const Uop &U) {
+        return U.Kind == UopKind::Compute && U.ReadsSources;
+      }))
+    return;
+  // uops.info keys: "SHL (R64, CL)".
+  auto [Mnemonic, Operands] = StringRef(D.Variant).split(' ');
+  if (!is_contained({"SHL", "SHR", "SAR", "ROL", "ROR"}, Mnemonic) ||
+      !Operands.ends_with(", CL)"))
+    return;
+  Uop &Shift = D.Uops[0];
+  Shift.Sources = SourceSubset::NonFlags;
+  Shift.Latency = 1;
+  Shift.WritesResult = true;
+  for (unsigned I = 1; I < 3; ++I) {
+    D.Uops[I].Sources = SourceSubset::Flags;
+    D.Uops[I].InputUop = 0;
+    D.Uops[I].WritesResult = false;
+  }
+  D.Latency = 1;
+  D.FlagsLatency = 0;
 }
 
 bool UopDecoder::complexDecoderOnly(const DecodedInstr &D) const {

@@ -96,9 +96,10 @@ struct DecodedInstr {
 
   /// Register-path latency of the instruction (source → result), cycles.
   unsigned Latency = 1;
-  /// Latency from the flag inputs to the result where it differs from
-  /// Latency (MachineModel::FlagMergeUop); 0: Latency.
-  unsigned FlagsLatency = 0;
+  /// Latency from the flag inputs to the register result where it differs
+  /// from Latency (MachineModel::FlagMergeUop: 2; ShiftByCLFlagUops: 0,
+  /// the flags do not feed the result); -1: Latency.
+  int FlagsLatency = -1;
   /// Load-to-use latency of its load uop(s) (0 = no load).
   unsigned LoadLatency = 0;
   /// Non-pipelined divider occupancy (sum over its uops).

@@ -414,6 +414,12 @@ struct MachineModel {
   /// in 2 cycles, the data sources in 1 (uops.info's "[1;2]").
   Sourced<bool> FlagMergeUop{false, "not modelled: one latency per "
                                     "instruction"};
+  /// Shifts and rotates of a register by CL (shl/shr/sar/rol/ror r, cl) are
+  /// three uops: the first computes the result in one cycle, the other two
+  /// only produce the flags (which a zero count leaves unchanged: they
+  /// wait for the old flags) and do not delay the result.
+  Sourced<bool> ShiftByCLFlagUops{false, "not modelled: the result waits "
+                                         "for every uop"};
   DividerDesc Divider;
   MemoryHierarchyDesc MemoryHierarchy;
 

@@ -56,6 +56,8 @@ private:
   void applyDataPathRules(const UopsInfoEntry *E, DecodedInstr &D) const;
   /// MachineModel::FlagMergeUop.
   void applyFlagMergeRule(DecodedInstr &D) const;
+  /// MachineModel::ShiftByCLFlagUops.
+  void applyShiftByCLRule(DecodedInstr &D) const;
   /// FrontEndDesc::ComplexDecoderMnemonics lists \p D's mnemonic.
   bool complexDecoderOnly(const DecodedInstr &D) const;
   /// Encoding and decoder-path facts for the front end (DecodedInstr::FE).

@@ -129,6 +129,19 @@ inline void setCarryZeroFlagMerge(MachineModel &M) {
             "data source at 1 cycle (2.02 with a 1-cycle sub)"};
 }
 
+/// Shifts and rotates by CL on the Skylake family: the result from the
+/// first of three uops.
+inline void setShiftByCLFlagUops(MachineModel &M) {
+  M.ShiftByCLFlagUops = {
+      true, "[uops.info] SHL/SHR/SAR/ROL/ROR (R64, CL): 3 uops on p06, "
+            "latency [0;2]: 0 for the flags a zero count passes through, 2 "
+            "for the flags' merge; the register result is the shift's, 1 "
+            "cycle as by an immediate; measured on Cascade Lake "
+            "(measured-clx.csv): movzx eax, byte [rax + disp32]; shl rax, "
+            "cl; or rbp, rax chains at 6.00 cycles (load 5 + shift 1; "
+            "bhdev-1055, 1091), 7 with the three uops gating the result"};
+}
+
 /// 4K aliasing: Intel documents it for its cores as a performance event
 /// and a VTune metric (loads falsely matched to an older store 4 KiB away
 /// are re-issued).

@@ -212,6 +212,7 @@ MachineModel makeSkylake() {
                                     "MOVAPS_0F28: 0 uops executed"};
   setSandyBridgeIdioms(M);
   setCarryZeroFlagMerge(M);
+  setShiftByCLFlagUops(M);
   M.MemoryHierarchy = skylakeMemory();
   return M;
 }
