@@ -461,9 +461,8 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
     return !computes(D[L]);
   };
   auto forwardWeight = [&](size_t S, size_t L, unsigned Back) {
-    return renamed(S, L, Back)
-               ? double(computeLat(L))
-               : forwardLat(L) + computeLat(L);
+    return renamed(S, L, Back) ? double(computeLat(L))
+                               : forwardLat(L) + computeLat(L);
   };
   for (size_t L = 0; L < N; ++L) {
     const unsigned Last = ConcreteIters - 1;

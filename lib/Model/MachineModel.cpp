@@ -276,9 +276,7 @@ std::string describeMachineModel(const MachineModel &M) {
     row(OS, "predecode-to-decode delay", FE.PredecodeToDecodeDelay);
     row(OS, "complex decoder max uops", FE.DecoderMaxUops);
     row(OS, "macro-fusible on last decoder", FE.MacroFusibleOnLastDecoder);
-    OS << "  " << left_justify("complex decoder only (1 uop)",
-                               38)
-       << " "
+    OS << "  " << left_justify("complex decoder only (1 uop)", 38) << " "
        << (FE.ComplexDecoderMnemonics.Value.empty()
                ? std::string("none")
                : join(FE.ComplexDecoderMnemonics.Value, " "))

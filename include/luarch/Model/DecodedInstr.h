@@ -44,8 +44,9 @@ struct Uop {
   bool ReadsAddress = false;
   /// Waits for the instruction's data source registers.
   bool ReadsSources = false;
-  /// With ReadsSources: which of them (MachineModel::FlagMergeUop splits an
-  /// instruction's flag inputs from its other register inputs).
+  /// With ReadsSources: which of them (MachineModel::FlagMergeUop and
+  /// ShiftByCLFlagUops split an instruction's flag inputs from its other
+  /// register inputs).
   SourceSubset Sources = SourceSubset::All;
   /// Waits for an earlier uop of the same instruction (index), or -1.
   int8_t InputUop = -1;

@@ -134,9 +134,9 @@ inline void setCarryZeroFlagMerge(MachineModel &M) {
 inline void setShiftByCLFlagUops(MachineModel &M) {
   M.ShiftByCLFlagUops = {
       true, "[uops.info] SHL/SHR/SAR/ROL/ROR (R64, CL): 3 uops on p06, "
-            "latency [0;2]: 0 for the flags a zero count passes through, 2 "
-            "for the flags' merge; the register result is the shift's, 1 "
-            "cycle as by an immediate; measured on Cascade Lake "
+            "latency [0;2], read as 0 for the flags a zero count passes "
+            "through and 2 for the merged flags, the register result being "
+            "the shift's, 1 cycle as by an immediate; measured on Cascade Lake "
             "(measured-clx.csv): movzx eax, byte [rax + disp32]; shl rax, "
             "cl; or rbp, rax chains at 6.00 cycles (load 5 + shift 1; "
             "bhdev-1055, 1091), 7 with the three uops gating the result"};
