@@ -281,6 +281,11 @@ std::string describeMachineModel(const MachineModel &M) {
     row(OS, "predecode-to-decode delay", FE.PredecodeToDecodeDelay);
     row(OS, "complex decoder max uops", FE.DecoderMaxUops);
     row(OS, "macro-fusible on last decoder", FE.MacroFusibleOnLastDecoder);
+    OS << "  " << left_justify("complex decoder only (1 uop)", 38) << " "
+       << (FE.ComplexDecoderMnemonics.Value.empty()
+               ? std::string("none")
+               : join(FE.ComplexDecoderMnemonics.Value, " "))
+       << "   " << FE.ComplexDecoderMnemonics.Source << "\n";
     row(OS, "uop cache window (bytes)", FE.DSBWindowBytes);
     row(OS, "uop cache ways per window", FE.DSBWaysPerWindow);
     row(OS, "uop cache slots per way", FE.DSBSlotsPerWay);
@@ -362,6 +367,8 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "zero idioms need no port", M.Idioms.ZeroIdiomsNeedNoPort);
   row(OS, "ones idioms", M.Idioms.OnesIdioms);
   row(OS, "sbb r, r depends on CF only", M.Idioms.SbbSameRegCarryOnly);
+  row(OS, "cmov/setcc be/a: flag-merge uop", M.FlagMergeUop);
+  row(OS, "shift by cl: 2 flag-only uops", M.ShiftByCLFlagUops);
   OS << "  unlamination rule                  ";
   switch (M.Unlamination.Value) {
   case UnlaminationRule::Never: OS << "never"; break;

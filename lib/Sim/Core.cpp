@@ -77,9 +77,17 @@ double Core::computeReadyTime(InFlightInstr &I, unsigned U) {
       DU.WaitingOn = Blocker;
     T = std::max(T, V);
   };
-  if (SU.ReadsSrc)
+  if (SU.ReadsSrc && SU.Sources == SourceSubset::All) {
     for (int64_t P : I.SrcProd)
       addProducer(P);
+  } else if (SU.ReadsSrc) {
+    // SrcProd holds the producer of each of SI.Reads, in order.
+    assert(I.SrcProd.size() == SI.Reads.size() && "one producer per read");
+    bool WantFlags = SU.Sources == SourceSubset::Flags;
+    for (size_t K = 0; K < I.SrcProd.size(); ++K)
+      if (isFlagUnit(SI.Reads[K]) == WantFlags)
+        addProducer(I.SrcProd[K]);
+  }
   if (SU.MergesSources) {
     // Completes no earlier than the merged value: start >= value - latency.
     double Start = T;

@@ -144,6 +144,11 @@ struct FrontEndDesc {
   /// A macro-fusible instruction may go to the last decoder (the jcc is
   /// then decoded with it next cycle); if not, decoding stops before it.
   Sourced<bool> MacroFusibleOnLastDecoder;
+  /// Single-uop instructions that only the complex decoder decodes, as
+  /// uops.info mnemonics ("CDQE", "BSWAP"); a trailing '*' matches any
+  /// suffix ("CMOV*": every cmovcc). Empty: the uop count alone decides.
+  Sourced<std::vector<std::string>> ComplexDecoderMnemonics{
+      {}, "the uop count alone decides"};
   /// Uop-cache windows: bytes per window and uops (slots) per window.
   Sourced<unsigned> DSBWindowBytes;
   Sourced<unsigned> DSBWaysPerWindow;
@@ -418,6 +423,19 @@ struct MachineModel {
   Sourced<UnlaminationRule> Unlamination;
   MoveEliminationDesc MoveElimination;
   IdiomDesc Idioms;
+  /// cmov/setcc on a register whose condition reads both the carry flag
+  /// and the zero flag (be/a: CF and ZF are renamed as separate groups) are
+  /// two uops: the first merges the two flag groups, the second is the
+  /// operation on the data and the merged flags. The flags reach the result
+  /// in 2 cycles, the data sources in 1 (uops.info's "[1;2]").
+  Sourced<bool> FlagMergeUop{false, "not modelled: one latency per "
+                                    "instruction"};
+  /// Shifts and rotates of a register by CL (shl/shr/sar/rol/ror r, cl) are
+  /// three uops: the first computes the result in one cycle, the other two
+  /// only produce the flags (which a zero count leaves unchanged: they
+  /// wait for the old flags) and do not delay the result.
+  Sourced<bool> ShiftByCLFlagUops{false, "not modelled: the result waits "
+                                         "for every uop"};
   DividerDesc Divider;
   MemoryHierarchyDesc MemoryHierarchy;
 
