@@ -357,6 +357,8 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "zero idioms need no port", M.Idioms.ZeroIdiomsNeedNoPort);
   row(OS, "ones idioms", M.Idioms.OnesIdioms);
   row(OS, "sbb r, r depends on CF only", M.Idioms.SbbSameRegCarryOnly);
+  if (M.Latencies.ShiftRotateByCL)
+    row(OS, "shift/rotate by cl latency", M.Latencies.ShiftRotateByCL);
   OS << "  unlamination rule                  ";
   switch (M.Unlamination.Value) {
   case UnlaminationRule::Never: OS << "never"; break;

@@ -354,6 +354,14 @@ struct IdiomDesc {
       false, "not documented or measured for this core; not modelled"};
 };
 
+/// Latencies that the instruction data misstate for this core, measured.
+struct LatencyRulesDesc {
+  /// Shifts and rotates by CL (shl/shr/sar/rol/ror r, cl) take this many
+  /// cycles on every path (the shifted register, the count, the flags);
+  /// 0: the instruction data's latency.
+  Sourced<unsigned> ShiftRotateByCL{0, "the instruction data's latency"};
+};
+
 /// The non-pipelined divider.
 struct DividerDesc {
   /// Port the divider sits behind.
@@ -402,6 +410,7 @@ struct MachineModel {
   Sourced<UnlaminationRule> Unlamination;
   MoveEliminationDesc MoveElimination;
   IdiomDesc Idioms;
+  LatencyRulesDesc Latencies;
   DividerDesc Divider;
   MemoryHierarchyDesc MemoryHierarchy;
 

@@ -264,6 +264,15 @@ MachineModel makeZnver4() {
       true, "measured on an EPYC 9004 host (loop-uarch-report --measure, "
             "loop form): cmp rax, 1; sbb rbx, rbx; add rbx, 1 takes 1.00 "
             "cycle per iteration (2.00 when the add's carry feeds the sbb)"};
+  M.Latencies.ShiftRotateByCL = {
+      1,
+      "measured on an EPYC 9004 host (loop-uarch-report -mcpu=native "
+      "--measure eval/bhive/probes-znver4/shift-by-cl.s, loop form): 4 "
+      "chained shl rax, cl 4.00 cycles per iteration (count 0 or 5), rol "
+      "4.00; through the count (shl rax, cl; mov ecx, eax) 1.00; through "
+      "the flags (add rdi, 1; shl rax, cl; adc rdi, 0) 2.00; [LLVM-Zn4] "
+      "latency 1 (llvm-mca-22 -mcpu=znver4); uops.info zen4 lists [0;16] "
+      "(rotates [0;32]), whose upper bound no dependent instruction sees"};
   // An EPYC 9004 CCD (8 cores, 32 MB L3) and the host this project
   // measures on (eval/memory/znver4-probe.json): figures marked "measured"
   // come from `loop-uarch-report --describe-cpu --measure` there.
