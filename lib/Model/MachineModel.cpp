@@ -342,6 +342,9 @@ std::string describeMachineModel(const MachineModel &M) {
        << "\n";
   row(OS, "load slot width, bits (0: any)", M.Memory.VectorLoadBits);
   row(OS, "store-data slot width, bits (0: any)", M.Memory.StoreDataBits);
+  if (M.Memory.SecondStoreSameLineOnly)
+    row(OS, "2nd store of a cycle: same line only",
+        M.Memory.SecondStoreSameLineOnly);
   row(OS, "pipe occupancy from measured TP",
       M.PipeOccupancyFromMeasuredThroughput);
   row(OS, "microcoded from macro-ops (0: no)", M.MicrocodeSequencerOps);

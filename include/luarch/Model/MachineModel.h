@@ -261,6 +261,13 @@ struct MemoryDesc {
   /// Bits of store data one store-data slot commits: a wider store takes
   /// several store-data slots (0: any width in one).
   Sourced<unsigned> StoreDataBits{0, "any width in one store-data slot"};
+  /// Two stores commit in one cycle only when the second one writes the
+  /// 64-byte line of the store before it: the first store-data uop of a
+  /// store to another line takes the first store-data port only (the
+  /// decoder compares addresses as base register + constant offset).
+  Sourced<bool> SecondStoreSameLineOnly{
+      false, "not measured for this core: every store-data port commits "
+             "any store"};
 };
 
 /// One level of the data memory hierarchy as one core sees it: a cache

@@ -228,6 +228,15 @@ MachineModel makeZnver4() {
            "ymm store takes both, a zmm store both for two cycles); "
            "[C&C-Zen4] a 512-bit store takes two store-queue entries (not "
            "modelled: one)"};
+  Mem.SecondStoreSameLineOnly = {
+      true,
+      "measured on an EPYC 9004 host (loop-uarch-report -mcpu=native "
+      "--measure eval/bhive/probes-znver4/store-lines.s, loop form, cycles "
+      "per iteration): 2 stores to one line 1.00, 4 to one line 2.00; 2 "
+      "stores to two lines 2.00 (rsp- or rdi-based), 3 to three lines "
+      "3.00, 4 to four lines 4.00; with probes/zen4.s's wide stores "
+      "(2 ymm + 2 GPR stores 3.03, 2 zmm + 2 GPR 5.02) a wide store's "
+      "further data slots pair within its line"};
   M.PipeOccupancyFromMeasuredThroughput = {
       true,
       "[uops.info] zen4: 321 of the 361 ZMM register forms with a YMM twin "

@@ -1,0 +1,28 @@
+//===- StoreCommitLines.h - Which stores share a commit cycle --*- C++ -*-===//
+//
+// MemoryDesc::SecondStoreSameLineOnly: stores commit two per cycle only
+// when the second writes the 64-byte line of the store before it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_ANALYSIS_STORECOMMITLINES_H
+#define LUARCH_ANALYSIS_STORECOMMITLINES_H
+
+#include "luarch/Analysis/DependencyGraph.h"
+#include "luarch/Model/DecodedInstr.h"
+#include "luarch/Model/MachineModel.h"
+#include <vector>
+
+namespace luarch {
+
+/// Where \p M has the rule, gives the first store-data uop of every store
+/// that does not continue the previous store's 64-byte line (program order,
+/// around the loop) the first store-data port only. Addresses are followed
+/// as register values plus constants; with \p Ctx.Concrete every register
+/// and loaded value starts as the harness value, otherwise each register is
+/// an unknown taken as 64-byte aligned.
+void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
+                           const AddressContext &Ctx);
+
+} // namespace luarch
+
+#endif

@@ -1,0 +1,177 @@
+//===- StoreCommitLines.cpp - Which stores share a commit cycle -----------===//
+//
+// MemoryDesc::SecondStoreSameLineOnly. The kernel's stores are followed in
+// program order and around the loop (the last store of an iteration comes
+// before the first of the next). A register's value is a version (a value
+// not followed: a load outside the harness context, a multiply...) plus a
+// constant; version 0 is a known absolute value (the harness context, an
+// immediate). Two stores share a line when their addresses have the same
+// versions and their constants fall in the same 64-byte line; an unknown
+// register value counts as 64-byte aligned.
+//
+//===----------------------------------------------------------------------===//
+#include "luarch/Analysis/StoreCommitLines.h"
+
+#include "llvm/ADT/bit.h"
+#include <optional>
+
+using namespace llvm;
+
+namespace luarch {
+
+namespace {
+
+/// A register value: Constant alone (Version 0), or an unknown value of
+/// the given version plus Constant.
+struct Value {
+  unsigned Version = 0;
+  uint64_t Constant = 0;
+};
+
+/// A store address: the versions of its base and index, and the constant.
+struct Address {
+  unsigned Segment = 0; ///< fs/gs: another linear base
+  unsigned BaseVersion = 0, IndexVersion = 0;
+  int64_t Scale = 0;
+  uint64_t Constant = 0;
+  bool sameLine(const Address &O) const {
+    return Segment == O.Segment && BaseVersion == O.BaseVersion &&
+           IndexVersion == O.IndexVersion &&
+           (IndexVersion == 0 || Scale == O.Scale) &&
+           (Constant >> 6) == (O.Constant >> 6);
+  }
+};
+
+constexpr unsigned NumGPRs = 16;
+constexpr RegUnit RSP = 4; // regunit of rsp (as in DependencyGraph.cpp)
+
+class Registers {
+public:
+  explicit Registers(const AddressContext &Ctx) : Ctx(Ctx) {
+    for (unsigned U = 0; U < NumGPRs; ++U)
+      Regs[U] = Ctx.Concrete ? Value{0, Ctx.RegisterValue} : fresh();
+  }
+  Value get(RegUnit U) const {
+    if (U == regunit::None)
+      return Value{0, 0};
+    return U < NumGPRs ? Regs[U] : Value{~0u, 0};
+  }
+  /// Base + Index * Scale + Imm, if it is a version plus a constant.
+  std::optional<Value> affine(RegUnit Base, RegUnit Index, int64_t Scale,
+                              int64_t Imm) const {
+    Value B = get(Base), I = get(Index);
+    if (Index == regunit::None || Scale == 0)
+      I = Value{0, 0};
+    if (B.Version && I.Version)
+      return std::nullopt;
+    if (I.Version && Scale != 1)
+      return std::nullopt;
+    uint64_t C = B.Constant + I.Constant * uint64_t(Scale) + uint64_t(Imm);
+    return Value{B.Version | I.Version, C};
+  }
+  /// The instruction's register writes.
+  void update(const DecodedInstr &X) {
+    const DecodedInstr::GPRWrite &W = X.GPRResult;
+    if (W.K != DecodedInstr::GPRWrite::None && W.Dest < NumGPRs) {
+      std::optional<Value> New;
+      if (W.K == DecodedInstr::GPRWrite::Affine)
+        New = affine(W.Base, W.Index, W.Scale, W.Imm);
+      else if (W.K == DecodedInstr::GPRWrite::Loaded && Ctx.Concrete)
+        New = Value{0, Ctx.RegisterValue};
+      if (New && (W.Bits == 32 || W.SignExtend32) && New->Version)
+        New.reset();
+      if (New && W.Bits == 32)
+        New->Constant &= 0xffffffffu;
+      if (New && W.SignExtend32)
+        New->Constant = uint64_t(int64_t(int32_t(uint32_t(New->Constant))));
+      Regs[W.Dest] = New ? *New : fresh();
+    } else {
+      for (RegUnit U : X.Writes)
+        if (U < NumGPRs)
+          Regs[U] = fresh();
+    }
+    if (X.StackDelta)
+      Regs[RSP].Constant += uint64_t(int64_t(X.StackDelta));
+  }
+
+private:
+  Value fresh() { return Value{++LastVersion, 0}; }
+  const AddressContext &Ctx;
+  Value Regs[NumGPRs];
+  unsigned LastVersion = 0;
+};
+
+/// The units of the base and index registers (as addressUnits in
+/// DependencyGraph.cpp: the decoded address reads, base first).
+std::pair<RegUnit, RegUnit> baseAndIndex(const DecodedInstr &D) {
+  const MemOperand &M = *D.Mem;
+  bool HasBase = M.Base && !M.RIPRelative;
+  RegUnit Base = regunit::None, Index = regunit::None;
+  ArrayRef<RegUnit> A = D.AddressReads;
+  if (HasBase && !A.empty())
+    Base = A[0];
+  if (M.Index)
+    Index = HasBase ? (A.size() > 1 ? A[1] : Base)
+                    : (A.empty() ? regunit::None : A[0]);
+  return {Base, Index};
+}
+
+/// The store's address before the instruction's own writes, if followed.
+std::optional<Address> storeAddress(const DecodedInstr &X,
+                                    const Registers &R) {
+  if (X.StackAccess) {
+    Value SP = R.get(RSP);
+    // A push or call writes below the stack pointer it moves.
+    uint64_t Off = X.StackDelta < 0 ? uint64_t(int64_t(X.StackDelta)) : 0;
+    return Address{0, SP.Version, 0, 0, SP.Constant + Off};
+  }
+  if (!X.Mem || X.Mem->SymbolicDisp || X.Mem->RIPRelative)
+    return std::nullopt;
+  auto [BaseU, IndexU] = baseAndIndex(X);
+  Value B = R.get(BaseU), I = R.get(IndexU);
+  if (B.Version == ~0u || I.Version == ~0u)
+    return std::nullopt;
+  Address A;
+  A.Segment = X.Mem->Segment.id();
+  A.BaseVersion = B.Version;
+  A.IndexVersion = I.Version;
+  A.Scale = X.Mem->Scale;
+  A.Constant = B.Constant + I.Constant * uint64_t(X.Mem->Scale) +
+               uint64_t(X.Mem->Disp);
+  return A;
+}
+
+} // namespace
+
+void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
+                           const AddressContext &Ctx) {
+  PortMask Ports = M.StoreDataPorts;
+  if (!M.Memory.SecondStoreSameLineOnly || llvm::popcount(Ports) < 2)
+    return;
+  PortMask FirstPort = Ports & (~Ports + 1);
+  Registers Regs(Ctx);
+  std::optional<Address> Previous;
+  // The second pass starts from the first one's registers and last store,
+  // as the loop's next iteration does.
+  for (unsigned Pass = 0; Pass < 2; ++Pass)
+    for (DecodedInstr &X : D) {
+      std::optional<Address> Here;
+      if (X.MayStore)
+        Here = storeAddress(X, Regs);
+      Regs.update(X);
+      if (!X.MayStore)
+        continue;
+      bool Continues = Here && Previous && Here->sameLine(*Previous);
+      Previous = Here;
+      if (Pass == 0 || Continues)
+        continue;
+      for (Uop &U : X.Uops)
+        if (U.Kind == UopKind::StoreData && !U.PipeOccupancyCopy &&
+            (U.Ports & FirstPort)) {
+          U.Ports = FirstPort;
+          break;
+        }
+    }
+}
+
+} // namespace luarch
