@@ -12,7 +12,9 @@
 //===----------------------------------------------------------------------===//
 #include "luarch/Analysis/StoreCommitLines.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/bit.h"
+#include <cmath>
 #include <optional>
 
 using namespace llvm;
@@ -172,6 +174,68 @@ void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
           break;
         }
     }
+}
+
+void applyLinearAliasFills(const MachineModel &M, std::vector<DecodedInstr> &D,
+                           const AddressContext &Ctx) {
+  PortMask Fill = M.Memory.LineFillPorts;
+  const MemoryLevelDesc *L2 = M.MemoryHierarchy.level("L2");
+  if (!Fill || !Ctx.Concrete || !L2 || L2->LoadBytesPerCycle <= 0)
+    return;
+  unsigned CyclesPerLine = unsigned(std::ceil(64.0 / L2->LoadBytesPerCycle));
+  // Iterations evaluated: the lines of each of the last Measured ones are
+  // compared with those of the Window before it (a stream that stays
+  // within a few lines hits); the fill cycles are their mean, rounded.
+  constexpr unsigned Window = 8, Measured = 16, Iters = Window + Measured;
+  Registers Regs(Ctx);
+  std::vector<std::vector<std::pair<size_t, uint64_t>>> Lines(Iters);
+  for (unsigned It = 0; It < Iters; ++It)
+    for (size_t I = 0; I < D.size(); ++I) {
+      const DecodedInstr &X = D[I];
+      std::optional<Address> A;
+      if (X.MayLoad || X.MayStore)
+        A = storeAddress(X, Regs); // loads' addresses are formed alike
+      Regs.update(X);
+      if (!A || A->BaseVersion || A->IndexVersion || A->Segment)
+        continue;
+      unsigned Bytes = X.MemBits ? std::max(1u, X.MemBits / 8) : 8;
+      for (uint64_t L = A->Constant >> 6; L <= (A->Constant + Bytes - 1) >> 6;
+           ++L)
+        Lines[It].push_back({I, L});
+    }
+  std::vector<unsigned> NewLines(D.size(), 0);
+  unsigned Total = 0;
+  for (unsigned It = Window; It < Iters; ++It) {
+    DenseSet<uint64_t> Seen;
+    for (unsigned Before = It - Window; Before < It; ++Before)
+      for (auto [I, L] : Lines[Before])
+        Seen.insert(L);
+    for (auto [I, L] : Lines[It])
+      if (Seen.insert(L).second) {
+        ++NewLines[I];
+        ++Total;
+      }
+  }
+  unsigned Copies =
+      unsigned(std::lround(double(Total) * CyclesPerLine / Measured));
+  if (!Copies)
+    return;
+  // One fill path: the copies go with the access that enters most lines.
+  DecodedInstr &X =
+      D[std::max_element(NewLines.begin(), NewLines.end()) - NewLines.begin()];
+  auto Mem = find_if(X.Uops, [](const Uop &U) {
+    return U.Kind == UopKind::Load || U.Kind == UopKind::StoreAddress;
+  });
+  if (Mem == X.Uops.end())
+    return;
+  Uop Copy = *Mem;
+  Copy.Ports = Fill;
+  Copy.WritesResult = false;
+  Copy.Latency = 1;
+  Copy.DividerCycles = 0;
+  Copy.SerialCycles = 0;
+  Copy.PipeOccupancyCopy = true;
+  X.Uops.insert(X.Uops.end(), Copies, Copy);
 }
 
 } // namespace luarch

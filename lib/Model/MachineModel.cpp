@@ -342,6 +342,10 @@ std::string describeMachineModel(const MachineModel &M) {
        << "\n";
   row(OS, "load slot width, bits (0: any)", M.Memory.VectorLoadBits);
   row(OS, "store-data slot width, bits (0: any)", M.Memory.StoreDataBits);
+  if (M.Memory.LineFillPorts.Value)
+    OS << "  " << left_justify("harness-aliased line fills on", 38) << " "
+       << right_justify(M.portSetName(M.Memory.LineFillPorts), 5) << "   "
+       << M.Memory.LineFillPorts.Source << "\n";
   if (M.Memory.SecondStoreSameLineOnly)
     row(OS, "2nd store of a cycle: same line only",
         M.Memory.SecondStoreSameLineOnly);

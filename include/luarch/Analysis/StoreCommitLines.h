@@ -23,6 +23,13 @@ namespace luarch {
 void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
                            const AddressContext &Ctx);
 
+/// Where \p M has MemoryDesc::LineFillPorts and \p Ctx is the harness
+/// context: each memory access that enters a line no access touched in the
+/// previous iterations (a moving stream; the harness aliases its pages)
+/// occupies the fill ports for 64 / L2's load bytes per cycle per new line.
+void applyLinearAliasFills(const MachineModel &M, std::vector<DecodedInstr> &D,
+                           const AddressContext &Ctx);
+
 } // namespace luarch
 
 #endif

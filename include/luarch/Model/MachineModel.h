@@ -268,6 +268,15 @@ struct MemoryDesc {
   Sourced<bool> SecondStoreSameLineOnly{
       false, "not measured for this core: every store-data port commits "
              "any store"};
+  /// The L1 data cache finds a line by the linear address it was filled
+  /// under (AMD's utag): the same physical line accessed under another
+  /// linear address misses and fills from L2. The measurement harness (as
+  /// BHive's) maps its fresh pages onto a few physical pages, so under
+  /// --harness-context every line a moving stream enters is such a miss:
+  /// 64 bytes at L2's LoadBytesPerCycle through LineFillPorts (0: not
+  /// modelled).
+  Sourced<PortMask> LineFillPorts{
+      0, "not modelled: a line the harness aliases hits in L1"};
 };
 
 /// One level of the data memory hierarchy as one core sees it: a cache

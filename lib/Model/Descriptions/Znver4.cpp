@@ -237,6 +237,20 @@ MachineModel makeZnver4() {
       "3.00, 4 to four lines 4.00; with probes/zen4.s's wide stores "
       "(2 ymm + 2 GPR stores 3.03, 2 zmm + 2 GPR 5.02) a wide store's "
       "further data slots pair within its line"};
+  // A pseudo port: the path that fills L1 lines from L2 (LineFillPorts).
+  M.Ports.push_back({"FILL", "L1 line fills (pseudo port)"});
+  Mem.LineFillPorts = {
+      PortMask(1) << (M.Ports.size() - 1),
+      "[AMDOpt17h §2.6.2.2] the L1 data cache tags lines with a linear-"
+      "address utag; a load to a line valid in L1 under another linear "
+      "alias misses and fills from L2 (no slower than an L2 hit); as on "
+      "Zen 4 [AMDOptZen4 ch. 2]. Measured on an EPYC 9004 host "
+      "(eval/bhive/probes-znver4/new-lines.s, harness loop form, whose "
+      "pages alias): one access per new line, stride 64 or 128, 2.00-2.23 "
+      "cycles per iteration for loads, pops, pushes and stores (L2: 32 "
+      "bytes per cycle); 2 and 4 new lines 4.00 and 8.01; several accesses "
+      "per new line cost more (6 pops per 48 bytes 3.95, 6 loads 3.04; not "
+      "modelled), and page crossings (stride 1024: 5.1-6.1; not modelled)"};
   M.PipeOccupancyFromMeasuredThroughput = {
       true,
       "[uops.info] zen4: 321 of the 361 ZMM register forms with a YMM twin "
