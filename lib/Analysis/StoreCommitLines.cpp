@@ -1,19 +1,26 @@
-//===- StoreCommitLines.cpp - Which stores share a commit cycle -----------===//
+//===- StoreCommitLines.cpp - Stores and lines after decoding ------------===//
 //
-// MemoryDesc::SecondStoreSameLineOnly. The kernel's stores are followed in
-// program order and around the loop (the last store of an iteration comes
-// before the first of the next). A register's value is a version (a value
-// not followed: a load outside the harness context, a multiply...) plus a
-// constant; version 0 is a known absolute value (the harness context, an
-// immediate). Two stores share a line when their addresses have the same
-// versions and their constants fall in the same 64-byte line; an unknown
-// register value counts as 64-byte aligned.
+// Two rules that need a kernel's addresses, applied after decoding with the
+// address context. A register's value is a version (a value not followed:
+// a load outside the harness context, a multiply...) plus a constant;
+// version 0 is a known absolute value (the harness context, an immediate);
+// an unknown value counts as aligned.
+// * MemoryDesc::StoreCommitPairBytes: stores are followed in program order
+//   and around the loop (the last store of an iteration comes before the
+//   first of the next); two stores pair when their addresses have the same
+//   versions and their constants fall in one aligned chunk.
+// * MemoryDesc::LineFillPorts: under the harness context, the 64-byte
+//   lines each iteration enters that the iterations before it did not
+//   touch fill from L2.
 //
 //===----------------------------------------------------------------------===//
 #include "luarch/Analysis/StoreCommitLines.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
+#include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <optional>
 
@@ -36,11 +43,12 @@ struct Address {
   unsigned BaseVersion = 0, IndexVersion = 0;
   int64_t Scale = 0;
   uint64_t Constant = 0;
-  bool sameLine(const Address &O) const {
+  /// Whether both lie in one aligned chunk of 2^Shift bytes.
+  bool sameChunk(const Address &O, unsigned Shift) const {
     return Segment == O.Segment && BaseVersion == O.BaseVersion &&
            IndexVersion == O.IndexVersion &&
            (IndexVersion == 0 || Scale == O.Scale) &&
-           (Constant >> 6) == (O.Constant >> 6);
+           (Constant >> Shift) == (O.Constant >> Shift);
   }
 };
 
@@ -148,8 +156,11 @@ std::optional<Address> storeAddress(const DecodedInstr &X,
 void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
                            const AddressContext &Ctx) {
   PortMask Ports = M.StoreDataPorts;
-  if (!M.Memory.SecondStoreSameLineOnly || llvm::popcount(Ports) < 2)
+  unsigned Chunk = M.Memory.StoreCommitPairBytes;
+  if (!Chunk || llvm::popcount(Ports) < 2)
     return;
+  assert(llvm::isPowerOf2_32(Chunk) && "a pairing chunk is a power of two");
+  unsigned Shift = llvm::countr_zero(Chunk);
   PortMask FirstPort = Ports & (~Ports + 1);
   Registers Regs(Ctx);
   std::optional<Address> Previous;
@@ -163,7 +174,7 @@ void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
       Regs.update(X);
       if (!X.MayStore)
         continue;
-      bool Continues = Here && Previous && Here->sameLine(*Previous);
+      bool Continues = Here && Previous && Here->sameChunk(*Previous, Shift);
       Previous = Here;
       if (Pass == 0 || Continues)
         continue;

@@ -346,9 +346,9 @@ std::string describeMachineModel(const MachineModel &M) {
     OS << "  " << left_justify("harness-aliased line fills on", 38) << " "
        << right_justify(M.portSetName(M.Memory.LineFillPorts), 5) << "   "
        << M.Memory.LineFillPorts.Source << "\n";
-  if (M.Memory.SecondStoreSameLineOnly)
-    row(OS, "2nd store of a cycle: same line only",
-        M.Memory.SecondStoreSameLineOnly);
+  if (M.Memory.StoreCommitPairBytes)
+    row(OS, "two stores commit together within (B)",
+        M.Memory.StoreCommitPairBytes);
   row(OS, "pipe occupancy from measured TP",
       M.PipeOccupancyFromMeasuredThroughput);
   row(OS, "microcoded from macro-ops (0: no)", M.MicrocodeSequencerOps);

@@ -1,7 +1,7 @@
 //===- StoreCommitLines.h - Which stores share a commit cycle --*- C++ -*-===//
 //
-// MemoryDesc::SecondStoreSameLineOnly: stores commit two per cycle only
-// when the second writes the 64-byte line of the store before it.
+// MemoryDesc::StoreCommitPairBytes (stores commit two per cycle only within
+// one aligned chunk) and MemoryDesc::LineFillPorts (harness-aliased lines).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LUARCH_ANALYSIS_STORECOMMITLINES_H
@@ -15,11 +15,11 @@
 namespace luarch {
 
 /// Where \p M has the rule, gives the first store-data uop of every store
-/// that does not continue the previous store's 64-byte line (program order,
-/// around the loop) the first store-data port only. Addresses are followed
+/// that does not write the previous store's chunk (program order, around
+/// the loop) the first store-data port only. Addresses are followed
 /// as register values plus constants; with \p Ctx.Concrete every register
 /// and loaded value starts as the harness value, otherwise each register is
-/// an unknown taken as 64-byte aligned.
+/// an unknown taken as aligned.
 void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
                            const AddressContext &Ctx);
 

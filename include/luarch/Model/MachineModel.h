@@ -262,12 +262,13 @@ struct MemoryDesc {
   /// several store-data slots (0: any width in one).
   Sourced<unsigned> StoreDataBits{0, "any width in one store-data slot"};
   /// Two stores commit in one cycle only when the second one writes the
-  /// 64-byte line of the store before it: the first store-data uop of a
-  /// store to another line takes the first store-data port only (the
-  /// decoder compares addresses as base register + constant offset).
-  Sourced<bool> SecondStoreSameLineOnly{
-      false, "not measured for this core: every store-data port commits "
-             "any store"};
+  /// same aligned chunk of this many bytes as the store before it: the
+  /// first store-data uop of any other store takes the first store-data
+  /// port only (addresses compared as register values plus constants; 0:
+  /// any two stores).
+  Sourced<unsigned> StoreCommitPairBytes{
+      0, "not measured for this core: every store-data port commits any "
+         "store"};
   /// The L1 data cache finds a line by the linear address it was filled
   /// under (AMD's utag): the same physical line accessed under another
   /// linear address misses and fills from L2. The measurement harness (as

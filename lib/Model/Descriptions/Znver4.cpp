@@ -228,15 +228,17 @@ MachineModel makeZnver4() {
            "ymm store takes both, a zmm store both for two cycles); "
            "[C&C-Zen4] a 512-bit store takes two store-queue entries (not "
            "modelled: one)"};
-  Mem.SecondStoreSameLineOnly = {
-      true,
+  Mem.StoreCommitPairBytes = {
+      32,
       "measured on an EPYC 9004 host (loop-uarch-report -mcpu=native "
       "--measure eval/bhive/probes-znver4/store-lines.s, loop form, cycles "
-      "per iteration): 2 stores to one line 1.00, 4 to one line 2.00; 2 "
+      "per iteration): two 8-byte stores at offsets 0 and 8, 0 and 16, 16 "
+      "and 24, 48 and 56, 40 and 32 of a line 1.00; at 0 and 32, 24 and 32, "
+      "32 and 24, 0 and 56, 56 and 24 2.00; 4 stores in 32 bytes 2.00; 2 "
       "stores to two lines 2.00 (rsp- or rdi-based), 3 to three lines "
-      "3.00, 4 to four lines 4.00; with probes/zen4.s's wide stores "
-      "(2 ymm + 2 GPR stores 3.03, 2 zmm + 2 GPR 5.02) a wide store's "
-      "further data slots pair within its line"};
+      "3.00, 4 to four lines 4.00; with probes/zen4.s's wide stores (2 ymm "
+      "+ 2 GPR stores 3.03, 2 zmm + 2 GPR 5.02) a wide store's further "
+      "data slots pair"};
   // A pseudo port: the path that fills L1 lines from L2 (LineFillPorts).
   M.Ports.push_back({"FILL", "L1 line fills (pseudo port)"});
   Mem.LineFillPorts = {
