@@ -352,6 +352,13 @@ std::string describeMachineModel(const MachineModel &M) {
        << "\n";
   row(OS, "load slot width, bits (0: any)", M.Memory.VectorLoadBits);
   row(OS, "store-data slot width, bits (0: any)", M.Memory.StoreDataBits);
+  if (M.Memory.LineFillPorts.Value)
+    OS << "  " << left_justify("harness-aliased line fills on", 38) << " "
+       << right_justify(M.portSetName(M.Memory.LineFillPorts), 5) << "   "
+       << M.Memory.LineFillPorts.Source << "\n";
+  if (M.Memory.StoreCommitPairBytes)
+    row(OS, "two stores commit together within (B)",
+        M.Memory.StoreCommitPairBytes);
   row(OS, "pipe occupancy from measured TP",
       M.PipeOccupancyFromMeasuredThroughput);
   row(OS, "microcoded from macro-ops (0: no)", M.MicrocodeSequencerOps);
@@ -369,6 +376,8 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "sbb r, r depends on CF only", M.Idioms.SbbSameRegCarryOnly);
   row(OS, "cmov/setcc be/a: flag-merge uop", M.FlagMergeUop);
   row(OS, "shift by cl: 2 flag-only uops", M.ShiftByCLFlagUops);
+  if (M.Latencies.ShiftRotateByCL)
+    row(OS, "shift/rotate by cl latency", M.Latencies.ShiftRotateByCL);
   OS << "  unlamination rule                  ";
   switch (M.Unlamination.Value) {
   case UnlaminationRule::Never: OS << "never"; break;

@@ -98,7 +98,20 @@ static unsigned dividerCycles(const UopsInfoEntry &E) {
   return static_cast<unsigned>(std::lround(occupancyCycles(E)));
 }
 
+/// A shift or rotate by CL in register form ("SHL (R64, CL)").
+static bool isShiftOrRotateByCL(const UopsInfoEntry &E) {
+  static const StringRef Mnemonics[] = {"SHL", "SHR", "SAR",
+                                        "SAL", "ROL", "ROR"};
+  return is_contained(Mnemonics, E.Mnemonic) &&
+         E.Signature.ends_with(", CL") && E.Signature.starts_with("R");
+}
+
 unsigned UopDecoder::registerLatency(const UopsInfoEntry &E) const {
+  // LatencyRulesDesc::ShiftRotateByCL: the measured latency replaces
+  // uops.info's range (Zen: "[0;16]", whose upper bound is no path a
+  // dependent instruction sees).
+  if (Model.Latencies.ShiftRotateByCL && isShiftOrRotateByCL(E))
+    return Model.Latencies.ShiftRotateByCL;
   if (!E.hasLatency())
     return 1;
   float Lat = E.LatMin >= 0 ? E.LatMin : E.LatMax;

@@ -266,6 +266,23 @@ struct MemoryDesc {
   /// Bits of store data one store-data slot commits: a wider store takes
   /// several store-data slots (0: any width in one).
   Sourced<unsigned> StoreDataBits{0, "any width in one store-data slot"};
+  /// Two stores commit in one cycle only when the second one writes the
+  /// same aligned chunk of this many bytes as the store before it: the
+  /// first store-data uop of any other store takes the first store-data
+  /// port only (addresses compared as register values plus constants; 0:
+  /// any two stores).
+  Sourced<unsigned> StoreCommitPairBytes{
+      0, "not measured for this core: every store-data port commits any "
+         "store"};
+  /// The L1 data cache finds a line by the linear address it was filled
+  /// under (AMD's utag): the same physical line accessed under another
+  /// linear address misses and fills from L2. The measurement harness (as
+  /// BHive's) maps its fresh pages onto a few physical pages, so under
+  /// --harness-context every line a moving stream enters is such a miss:
+  /// 64 bytes at L2's LoadBytesPerCycle through LineFillPorts (0: not
+  /// modelled).
+  Sourced<PortMask> LineFillPorts{
+      0, "not modelled: a line the harness aliases hits in L1"};
 };
 
 /// One level of the data memory hierarchy as one core sees it: a cache
@@ -375,6 +392,14 @@ struct IdiomDesc {
       false, "not documented or measured for this core; not modelled"};
 };
 
+/// Latencies that the instruction data misstate for this core, measured.
+struct LatencyRulesDesc {
+  /// Shifts and rotates by CL (shl/shr/sar/rol/ror r, cl) take this many
+  /// cycles on every path (the shifted register, the count, the flags);
+  /// 0: the instruction data's latency.
+  Sourced<unsigned> ShiftRotateByCL{0, "the instruction data's latency"};
+};
+
 /// The non-pipelined divider.
 struct DividerDesc {
   /// Port the divider sits behind.
@@ -436,6 +461,7 @@ struct MachineModel {
   /// wait for the old flags) and do not delay the result.
   Sourced<bool> ShiftByCLFlagUops{false, "not modelled: the result waits "
                                          "for every uop"};
+  LatencyRulesDesc Latencies;
   DividerDesc Divider;
   MemoryHierarchyDesc MemoryHierarchy;
 

@@ -228,6 +228,31 @@ MachineModel makeZnver4() {
            "ymm store takes both, a zmm store both for two cycles); "
            "[C&C-Zen4] a 512-bit store takes two store-queue entries (not "
            "modelled: one)"};
+  Mem.StoreCommitPairBytes = {
+      32,
+      "measured on an EPYC 9004 host (loop-uarch-report -mcpu=native "
+      "--measure eval/bhive/probes-znver4/store-lines.s, loop form, cycles "
+      "per iteration): two 8-byte stores at offsets 0 and 8, 0 and 16, 16 "
+      "and 24, 48 and 56, 40 and 32 of a line 1.00; at 0 and 32, 24 and 32, "
+      "32 and 24, 0 and 56, 56 and 24 2.00; 4 stores in 32 bytes 2.00; 2 "
+      "stores to two lines 2.00 (rsp- or rdi-based), 3 to three lines "
+      "3.00, 4 to four lines 4.00; with probes/zen4.s's wide stores (2 ymm "
+      "+ 2 GPR stores 3.03, 2 zmm + 2 GPR 5.02) a wide store's further "
+      "data slots pair"};
+  // A pseudo port: the path that fills L1 lines from L2 (LineFillPorts).
+  M.Ports.push_back({"FILL", "L1 line fills (pseudo port)"});
+  Mem.LineFillPorts = {
+      PortMask(1) << (M.Ports.size() - 1),
+      "[AMDOpt17h §2.6.2.2] the L1 data cache tags lines with a linear-"
+      "address utag; a load to a line valid in L1 under another linear "
+      "alias misses and fills from L2 (no slower than an L2 hit); as on "
+      "Zen 4 [AMDOptZen4 ch. 2]. Measured on an EPYC 9004 host "
+      "(eval/bhive/probes-znver4/new-lines.s, harness loop form, whose "
+      "pages alias): one access per new line, stride 64 or 128, 2.00-2.23 "
+      "cycles per iteration for loads, pops, pushes and stores (L2: 32 "
+      "bytes per cycle); 2 and 4 new lines 4.00 and 8.01; several accesses "
+      "per new line cost more (6 pops per 48 bytes 3.95, 6 loads 3.04; not "
+      "modelled), and page crossings (stride 1024: 5.1-6.1; not modelled)"};
   M.PipeOccupancyFromMeasuredThroughput = {
       true,
       "[uops.info] zen4: 321 of the 361 ZMM register forms with a YMM twin "
@@ -264,6 +289,15 @@ MachineModel makeZnver4() {
       true, "measured on an EPYC 9004 host (loop-uarch-report --measure, "
             "loop form): cmp rax, 1; sbb rbx, rbx; add rbx, 1 takes 1.00 "
             "cycle per iteration (2.00 when the add's carry feeds the sbb)"};
+  M.Latencies.ShiftRotateByCL = {
+      1,
+      "measured on an EPYC 9004 host (loop-uarch-report -mcpu=native "
+      "--measure eval/bhive/probes-znver4/shift-by-cl.s, loop form): 4 "
+      "chained shl rax, cl 4.00 cycles per iteration (count 0 or 5), rol "
+      "4.00; through the count (shl rax, cl; mov ecx, eax) 1.00; through "
+      "the flags (add rdi, 1; shl rax, cl; adc rdi, 0) 2.00; [LLVM-Zn4] "
+      "latency 1 (llvm-mca-22 -mcpu=znver4); uops.info zen4 lists [0;16] "
+      "(rotates [0;32]), whose upper bound no dependent instruction sees"};
   // An EPYC 9004 CCD (8 cores, 32 MB L3) and the host this project
   // measures on (eval/memory/znver4-probe.json): figures marked "measured"
   // come from `loop-uarch-report --describe-cpu --measure` there.
