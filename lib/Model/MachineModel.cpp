@@ -245,6 +245,9 @@ static void describeMemoryHierarchy(raw_ostream &OS,
   row(OS, "non-temporal stores skip write-allocate", H.NonTemporalStores);
   row(OS, "non-temporal store bandwidth to DRAM", H.NTStoreBytesPerCycle);
   row(OS, "prefetched strides up to (bytes)", H.PrefetchStrideBytes);
+  if (H.DRAMOverlapsCacheLoads.Value != std::numeric_limits<unsigned>::max())
+    row(OS, "DRAM overlaps loads from L2/L3 up to",
+        H.DRAMOverlapsCacheLoads);
 }
 
 std::string describeMachineModel(const MachineModel &M) {

@@ -117,6 +117,27 @@ struct Context {
     return (L + 1 == H.Levels.size() ? 4 : 2) * Above;
   }
 
+  /// Loads served by a cache beyond L1 (neither L1 nor DRAM), those of a
+  /// stream within two lines of each other counted once (one row read by
+  /// several accesses of an unrolled loop).
+  unsigned cacheServedLoads(const TrafficPlan &P) const {
+    unsigned NL = H.Levels.size();
+    std::vector<std::pair<unsigned, int64_t>> Served;
+    for (size_t I = 0; I < S.Accesses.size(); ++I) {
+      const MemoryAccess &A = S.Accesses[I];
+      if (A.Kind != AccessKind::Store && P.ServedBy[I] >= 1 &&
+          P.ServedBy[I] + 1 < NL)
+        Served.push_back({A.Stream, A.Offset});
+    }
+    llvm::sort(Served);
+    unsigned Count = 0;
+    for (size_t I = 0; I < Served.size(); ++I)
+      if (I == 0 || Served[I].first != Served[I - 1].first ||
+          Served[I].second - Served[I - 1].second >= 2 * int64_t(S.LineBytes))
+        ++Count;
+    return Count;
+  }
+
   LevelPrediction predict(ArrayRef<unsigned> Homes, double WorkingSet,
                           bool Full = true) const {
     LevelPrediction LP;
@@ -255,6 +276,12 @@ struct Context {
     if (PageWalks > Rest)
       LP.Limiter = "TLB (page walks)";
     LP.ECM = std::max(InCore + Beyond, MissBuffers + PageWalks);
+    // Streaming from DRAM with more loads served by the caches beyond L1
+    // than the core overlaps (the description's measured rule): the
+    // in-core work and the cache transfers add to DRAM's, as ECM says.
+    if (LP.Level + 1 == NL && NL > 2 &&
+        cacheServedLoads(LP.Traffic) > H.DRAMOverlapsCacheLoads.Value)
+      LP.Cape = std::max(LP.Cape, LP.ECM);
     return LP;
   }
 };

@@ -178,3 +178,40 @@ TEST(MemoryPrediction, NoWorkingSetNoApplicablePrediction) {
 }
 
 } // namespace
+
+TEST(MemoryPrediction, DRAMStreamWithReReadRowsAddsTheCacheTransfers) {
+  // Zen 4 on the measured host (utils/stream-count.c, 'rows'): a loop that
+  // streams one row from DRAM and re-reads more than one other row from
+  // L2 takes the DRAM copy's time plus the rows' time in L2; with one row
+  // re-read the two overlap. Rows 32 KiB apart (rows 1 and 2 re-read from
+  // L2 1,024 and 2,048 iterations after row 0 brought them in).
+  auto rows = [](const char *Loads) {
+    std::string Asm = std::string(".L:\n  vmovupd 65536(%rdi,%rax), %ymm0\n") +
+                      Loads +
+                      "  vmovupd %ymm0, (%rsi,%rax)\n  addq $32, %rax\n"
+                      "  cmpq %rdx, %rax\n  jb .L\n";
+    Loop L = loadLoop("znver4", Asm);
+    return predict(L, 256 << 20);
+  };
+  MemoryPrediction Three = rows("  vaddpd 32768(%rdi,%rax), %ymm0, %ymm0\n"
+                                "  vaddpd (%rdi,%rax), %ymm0, %ymm0\n");
+  ASSERT_TRUE(Three.Applicable);
+  ASSERT_EQ(Three.Applicable->Name, "DRAM");
+  const MemoryNode *DRAM = node(*Three.Applicable, "DRAM bandwidth");
+  const MemoryNode *L2 = node(*Three.Applicable, "L2 bandwidth");
+  ASSERT_TRUE(DRAM && L2);
+  // The ECM sum, more than Cape's largest node.
+  EXPECT_NEAR(Three.Applicable->Cape, Three.Applicable->ECM, 1e-9);
+  EXPECT_GT(Three.Applicable->Cape, DRAM->Cycles + L2->Cycles - 1e-9);
+  MemoryPrediction Two = rows("  vaddpd 32768(%rdi,%rax), %ymm0, %ymm0\n");
+  ASSERT_TRUE(Two.Applicable);
+  ASSERT_EQ(Two.Applicable->Name, "DRAM");
+  const MemoryNode *DRAM2 = node(*Two.Applicable, "DRAM bandwidth");
+  ASSERT_TRUE(DRAM2);
+  // Overlapped: the DRAM node plus the page walks (one new page per 128
+  // iterations per row), below the ECM sum.
+  const MemoryNode *TLB = node(*Two.Applicable, "TLB (page walks)");
+  EXPECT_NEAR(Two.Applicable->Cape, DRAM2->Cycles + (TLB ? TLB->Cycles : 0),
+              1e-9);
+  EXPECT_LT(Two.Applicable->Cape, Two.Applicable->ECM);
+}

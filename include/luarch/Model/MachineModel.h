@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -364,6 +365,13 @@ struct MemoryHierarchyDesc {
   /// bytes (they do not cross 4 KiB pages); larger strides, and addresses
   /// that come from loaded values, pay each level's latency.
   Sourced<unsigned> PrefetchStrideBytes;
+  /// A loop whose data streams from DRAM overlaps its in-core work and the
+  /// lines the caches beyond L1 serve it (a stencil's re-read rows) with
+  /// the DRAM transfers while at most this many of its loads are served
+  /// by those caches; with more, the two add (the ECM sum, not Cape's
+  /// max). The default: always overlapped.
+  Sourced<unsigned> DRAMOverlapsCacheLoads{
+      std::numeric_limits<unsigned>::max(), "not measured: overlapped"};
 
   /// The level named \p Name, or null.
   const MemoryLevelDesc *level(llvm::StringRef Name) const;

@@ -347,6 +347,15 @@ MachineModel makeZnver4() {
                                "guest"};
   D.CopyBytesPerCycle = {5.0, "measured 4.8-5.4 on the EPYC 9004 KVM "
                               "guest"};
+  H.DRAMOverlapsCacheLoads = {
+      1, "measured on the EPYC 9004 KVM guest (utils/stream-count.c, "
+         "eval/memory/znver4-streams.txt, six runs): N neighbouring rows "
+         "32 KiB apart summed row after row (one row from DRAM, N - 1 "
+         "re-read from L2) take 21-26 cycles per output line at N = 2, as "
+         "a DRAM copy, and 30-38 at N = 3, 42-51 at N = 8: the copy plus "
+         "the same sums with every row in L2 (8.4-9.0 at N = 3, 19.4-20.4 "
+         "at N = 8); N far-apart streams all from DRAM overlap (4.3-8.0 "
+         "bytes per cycle at N = 1-16), and so do rows beside an L3 stream"};
   // Page walks: a KVM guest walks two page tables (nested paging).
   H.PageWalkCycles = {54, "measured on the EPYC 9004 KVM guest "
                           "(utils/page-walk.c, eval/memory/"
