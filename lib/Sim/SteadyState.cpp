@@ -9,7 +9,6 @@
 namespace luarch {
 namespace sim {
 
-static constexpr unsigned MaxPeriod = 64;
 /// Windows of the quasi-periodic test: at least this many iterations and
 /// this many cycles, so that "within one cycle" is within 1/128 of a
 /// window however fast an iteration is. 64 iterations, not 128: a third
@@ -33,7 +32,15 @@ SteadyStateDetector::SteadyStateDetector(double ROBSize,
     // Iterations needed before a steady state can show: the buffers fill.
     // (Capped: an "unlimited" ROB in a sensitivity run never fills.)
     : Warmup(warmupIterations(ROBSize, SlotsPerIteration)),
-      MinChecks(Fractional ? 32 : 16), LowerBound(LowerBound) {}
+      MinChecks(Fractional ? 32 : 16), LowerBound(LowerBound) {
+  // A period is first tested once its checks and one period more fit after
+  // half the warm-up.
+  DueAtMin = ~size_t(0);
+  for (unsigned P = 1; P <= MaxPeriod; ++P) {
+    DueAt[P] = std::max<size_t>(2 * P, MinChecks) + P + 1 + Warmup / 2;
+    DueAtMin = std::min(DueAtMin, DueAt[P]);
+  }
+}
 
 /// Whether the machine is emptier at iteration \p Later than at \p Earlier:
 /// retirement then outran allocation, which cannot last.
@@ -44,6 +51,35 @@ bool SteadyStateDetector::draining(size_t Later, size_t Earlier) const {
          L.Queued < E.Queued;
 }
 
+/// Whether iteration \p A repeats the one \p P earlier: the same
+/// retirement delta, and not emptier.
+bool SteadyStateDetector::repeats(size_t A, unsigned P) const {
+  return RetireCycles[A] - RetireCycles[A - 1] ==
+             RetireCycles[A - P] - RetireCycles[A - P - 1] &&
+         !draining(A, A - P);
+}
+
+/// Whether each of the last \p Checks of \p Kk iterations repeats the one
+/// \p P earlier; compares only iterations not compared before, newest
+/// first, and stops at a mismatch (which pushes P's next test past it).
+bool SteadyStateDetector::lastChecksRepeat(unsigned P, size_t Checks,
+                                           size_t Kk) {
+  assert(DueAt[P] <= Kk && LastMismatch[P] + Checks < Kk &&
+         "the last mismatch is outside the window");
+  size_t Lo = std::max(ScannedTo[P], Kk - Checks);
+  for (size_t A = Kk; A-- > Lo;)
+    if (!repeats(A, P)) {
+      LastMismatch[P] = A;
+      ScannedTo[P] = Kk;
+      DueAt[P] = A + Checks + 1;
+      return false;
+    }
+  ScannedTo[P] = Kk;
+  // The bound test below changes with every iteration: test again next.
+  DueAt[P] = Kk + 1;
+  return true;
+}
+
 bool SteadyStateDetector::steady() {
   if (RetireCycles.size() == LastChecked)
     return false;
@@ -51,26 +87,31 @@ bool SteadyStateDetector::steady() {
   size_t Kk = LastChecked;
   if (Kk <= Warmup)
     return false;
-  auto delta = [&](size_t I) { return RetireCycles[I] - RetireCycles[I - 1]; };
-  for (unsigned P = 1; P <= MaxPeriod; ++P) {
-    size_t Checks = std::max<size_t>(2 * P, MinChecks);
-    if (Checks + P + 1 + Warmup / 2 > Kk)
-      break;
-    bool Same = true;
-    for (size_t J = 0; J < Checks && Same; ++J) {
-      size_t A = Kk - 1 - J;
-      Same = delta(A) == delta(A - P) && !draining(A, A - P);
+  // The first period whose last checks' worth of iterations (at least two
+  // periods) each repeat the one a period earlier. A period is tested once
+  // its checks and one period more fit after half the warm-up (DueAt's
+  // start; the smallest periods first), and not again before a mismatch
+  // it found has left the window (DueAt).
+  if (Kk >= DueAtMin) {
+    size_t NextDue = ~size_t(0);
+    for (unsigned P = 1; P <= MaxPeriod; ++P) {
+      if (DueAt[P] <= Kk) {
+        size_t Checks = std::max<size_t>(2 * P, MinChecks);
+        bool Same = lastChecksRepeat(P, Checks, Kk);
+        // A rhythm faster than a hard limit of the model is a transient.
+        // (The bounds carry a rounding guard of 1e-7.)
+        if (Same && RetireCycles[Kk - 1] - RetireCycles[Kk - 1 - P] <
+                        P * LowerBound * (1 - 1e-6))
+          Same = false;
+        if (Same) {
+          Found = Kk;
+          Period = P;
+          return true;
+        }
+      }
+      NextDue = std::min(NextDue, DueAt[P]);
     }
-    // A rhythm faster than a hard limit of the model is a transient.
-    // (The bounds carry a rounding guard of 1e-7.)
-    if (Same && RetireCycles[Kk - 1] - RetireCycles[Kk - 1 - P] <
-                    P * LowerBound * (1 - 1e-6))
-      Same = false;
-    if (Same) {
-      Found = Kk;
-      Period = P;
-      return true;
-    }
+    DueAtMin = NextDue;
   }
   // No exact period (quasi-periodic: scaled configurations, port bindings
   // that drift): stop once two consecutive windows agree within one cycle.

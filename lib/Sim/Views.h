@@ -84,10 +84,21 @@ public:
 
 private:
   bool draining(size_t Later, size_t Earlier) const;
+  bool repeats(size_t A, unsigned P) const;
+  bool lastChecksRepeat(unsigned P, size_t Checks, size_t Kk);
+  static constexpr unsigned MaxPeriod = 64;
   std::vector<long> RetireCycles;
   std::vector<ExecutionCounters::Occupancy> Occupancy;
   unsigned Warmup;
   size_t MinChecks, LastChecked = 0, Found = 0;
+  /// What is known of each period P's test "the last checks' worth of
+  /// iterations each repeat the one P earlier" (iterations only append, so
+  /// a comparison's result never changes): every iteration in
+  /// (LastMismatch[P], ScannedTo[P]) repeats, so P cannot pass before
+  /// DueAt[P] iterations have retired; DueAtMin is the least DueAt.
+  size_t LastMismatch[MaxPeriod + 1] = {}, ScannedTo[MaxPeriod + 1] = {},
+         DueAt[MaxPeriod + 1] = {};
+  size_t DueAtMin = 0;
   unsigned Period = 0;
   bool Converged = false;
   double LowerBound;
