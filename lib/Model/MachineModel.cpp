@@ -378,7 +378,7 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "ones idioms", M.Idioms.OnesIdioms);
   row(OS, "sbb r, r depends on CF only", M.Idioms.SbbSameRegCarryOnly);
   row(OS, "cmov/setcc be/a: flag-merge uop", M.FlagMergeUop);
-  row(OS, "shift by cl: 2 flag-only uops", M.ShiftByCLFlagUops);
+  row(OS, "shift by cl: flag-only uops", M.ShiftByCLFlagUops);
   if (M.Latencies.ShiftRotateByCL)
     row(OS, "shift/rotate by cl latency", M.Latencies.ShiftRotateByCL);
   OS << "  unlamination rule                  ";

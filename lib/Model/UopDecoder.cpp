@@ -859,8 +859,8 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
     classifyUops(Model, D, G, 1, D.LoadLatency, 0);
   }
   applyDataPathRules(E, D);
-  applyFlagMergeRule(D);
-  applyShiftByCLRule(D);
+  applyFlagMergeRule(E, D);
+  applyShiftByCLRule(E, D);
   applyIdiomsAndFusionRules(Inst, D);
   findValueEffect(Inst, Sem.opcodeName(Inst.getOpcode()), Sem, D);
   setFrontEndFacts(Inst, D);
@@ -953,9 +953,20 @@ void UopDecoder::applyDataPathRules(const UopsInfoEntry *E,
     widen(UopKind::StoreData, Mem.StoreDataBits);
 }
 
-void UopDecoder::applyFlagMergeRule(DecodedInstr &D) const {
-  if (!Model.FlagMergeUop || D.IsBranch || D.MayLoad || D.MayStore ||
-      D.CondCode < 0 || !cond::readsCF(D.CondCode) ||
+/// uops.info's row shows the split itself: exactly two uops and latency
+/// [1;2] (1 from the data, 2 from the flags). The rule applies only to such
+/// rows, whichever core's table it is (Haswell's 3-uop cmovbe, Ice Lake's
+/// 1-uop setbe and Alder Lake's [3;6] setbe r8h are left alone).
+static bool isFlagMergeRow(const UopsInfoEntry *E) {
+  return E && E->Unfused == 2 && E->LatMin == 1 && E->LatMax == 2 &&
+         !E->LatMinIsBound && !E->LatMaxIsBound;
+}
+
+void UopDecoder::applyFlagMergeRule(const UopsInfoEntry *E,
+                                    DecodedInstr &D) const {
+  if (!Model.FlagMergeUop || !isFlagMergeRow(E) ||
+      D.Source != DecodeSource::UopsInfo || D.IsBranch || D.MayLoad ||
+      D.MayStore || D.CondCode < 0 || !cond::readsCF(D.CondCode) ||
       !cond::readsSZOP(D.CondCode) || D.Uops.size() != 2 ||
       !all_of(D.Uops, [](const Uop &U) {
         return U.Kind == UopKind::Compute && U.ReadsSources &&
@@ -976,9 +987,20 @@ void UopDecoder::applyFlagMergeRule(DecodedInstr &D) const {
   D.FlagsLatency = 2;
 }
 
-void UopDecoder::applyShiftByCLRule(DecodedInstr &D) const {
-  if (!Model.ShiftByCLFlagUops || D.Source != DecodeSource::UopsInfo ||
-      D.MayLoad || D.MayStore || D.Uops.size() != 3 ||
+/// uops.info's row shows the split: latency [0;2] (0 for the flags that a
+/// zero count passes through, 2 for the merged flags; the register result
+/// takes 1, as by an immediate) over two (Ice Lake and later) or three
+/// (Haswell to Skylake) uops.
+static bool isShiftByCLRow(const UopsInfoEntry *E) {
+  return E && E->Unfused >= 2 && E->LatMin == 0 && E->LatMax == 2 &&
+         !E->LatMinIsBound && !E->LatMaxIsBound;
+}
+
+void UopDecoder::applyShiftByCLRule(const UopsInfoEntry *E,
+                                    DecodedInstr &D) const {
+  if (!Model.ShiftByCLFlagUops || !isShiftByCLRow(E) ||
+      D.Source != DecodeSource::UopsInfo || D.MayLoad || D.MayStore ||
+      D.Uops.size() < 2 || D.Uops.size() != E->Unfused ||
       !all_of(D.Uops, [](const Uop &U) {
         return U.Kind == UopKind::Compute && U.ReadsSources;
       }))
@@ -992,7 +1014,7 @@ void UopDecoder::applyShiftByCLRule(DecodedInstr &D) const {
   Shift.Sources = SourceSubset::NonFlags;
   Shift.Latency = 1;
   Shift.WritesResult = true;
-  for (unsigned I = 1; I < 3; ++I) {
+  for (unsigned I = 1, N = D.Uops.size(); I < N; ++I) {
     D.Uops[I].Sources = SourceSubset::Flags;
     D.Uops[I].InputUop = 0;
     D.Uops[I].WritesResult = false;

@@ -460,13 +460,16 @@ struct MachineModel {
   /// and the zero flag (be/a: CF and ZF are renamed as separate groups) are
   /// two uops: the first merges the two flag groups, the second is the
   /// operation on the data and the merged flags. The flags reach the result
-  /// in 2 cycles, the data sources in 1 (uops.info's "[1;2]").
+  /// in 2 cycles, the data sources in 1 (uops.info's "[1;2]"). Applied to
+  /// the variants whose uops.info row is 2 uops with latency [1;2].
   Sourced<bool> FlagMergeUop{false, "not modelled: one latency per "
                                     "instruction"};
   /// Shifts and rotates of a register by CL (shl/shr/sar/rol/ror r, cl) are
-  /// three uops: the first computes the result in one cycle, the other two
+  /// several uops: the first computes the result in one cycle, the others
   /// only produce the flags (which a zero count leaves unchanged: they
-  /// wait for the old flags) and do not delay the result.
+  /// wait for the old flags) and do not delay the result. Applied to the
+  /// variants whose uops.info row is 2 or more uops with latency [0;2]
+  /// (three on Haswell to Skylake, two on Ice Lake and later).
   Sourced<bool> ShiftByCLFlagUops{false, "not modelled: the result waits "
                                          "for every uop"};
   LatencyRulesDesc Latencies;

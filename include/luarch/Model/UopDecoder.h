@@ -55,9 +55,9 @@ private:
                                  DecodedInstr &D) const;
   void applyDataPathRules(const UopsInfoEntry *E, DecodedInstr &D) const;
   /// MachineModel::FlagMergeUop.
-  void applyFlagMergeRule(DecodedInstr &D) const;
+  void applyFlagMergeRule(const UopsInfoEntry *E, DecodedInstr &D) const;
   /// MachineModel::ShiftByCLFlagUops.
-  void applyShiftByCLRule(DecodedInstr &D) const;
+  void applyShiftByCLRule(const UopsInfoEntry *E, DecodedInstr &D) const;
   /// FrontEndDesc::ComplexDecoderMnemonics lists \p D's mnemonic.
   bool complexDecoderOnly(const DecodedInstr &D) const;
   /// Encoding and decoder-path facts for the front end (DecodedInstr::FE).

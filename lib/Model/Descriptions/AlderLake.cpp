@@ -144,6 +144,12 @@ MachineModel makeAlderLake() {
   FE.JCCErratum = {false, "[IntelJCC] Golden Cove is not affected"};
   FE.DSBBothHalvesOfLine = {true, "as Ice Lake [uiCA-cfg], assumed"};
   FE.DSBToMSStall = {2, "as Ice Lake [uiCA-cfg], assumed"};
+  FE.ComplexDecoderMnemonics = {
+      {"CMOV*"},
+      "[uops.info] uops.info/html-instr/CMOVZ_R32_R32.html, Alder Lake-P: "
+      "1 uop, 'Requires the complex decoder (5 other instructions can be "
+      "decoded with simple decoders in the same cycle)'; the rest of "
+      "Skylake's list is not checked for this core"};
   // DSB windows and ways: not documented for Golden Cove; Sandy Bridge's
   // 32-byte windows of 3 x 6 uops are assumed (setIntelLegacyDecode).
 
@@ -182,6 +188,17 @@ MachineModel makeAlderLake() {
   M.MoveElimination.Vector = {true, "[uops.info] MOVAPS_0F28: 0 uops "
                                     "executed"};
   setSandyBridgeIdioms(M);
+  setCarryZeroFlagMerge(
+      M, "[uops.info] alderlakep: CMOVBE/CMOVNBE (R16..R64) and "
+         "SETBE/SETNBE (R8l) 2 uops on p06, latency [1;2] (other cmov/setcc "
+         "1 uop, latency 1), the Skylake rows; SETBE (R8h) [3;<=6] does not "
+         "match the rule");
+  M.ShiftByCLFlagUops = {
+      false, "left off: the rows (SHL/SHR/SAR/ROL/ROR (R64, CL) 2 uops on "
+             "p06, latency [0;2]) would match the rule, but with it shl rax, "
+             "cl; test rax, rax runs at 1.8 cycles instead of the ports' 1.0 "
+             "(the flag uop waits for test) and no measurement on this core "
+             "decides between them"};
   M.MemoryHierarchy = goldenCoveMemory();
   return M;
 }

@@ -186,6 +186,13 @@ MachineModel makeHaswell() {
   M.MoveElimination.Vector = {true, "[IntelOpt §3.5.1.12]; [uops.info] "
                                     "MOVAPS_0F28: 0 uops executed"};
   setSandyBridgeIdioms(M);
+  setCarryZeroFlagMerge(
+      M, "[uops.info] haswell: SETBE/SETNBE (R8l, R8h) 2 uops on p06, "
+         "latency [1;2], as on Skylake (CMOVBE/CMOVNBE are 3 uops, latency "
+         "[1;3], every cmov 2 uops: their rows do not match the rule)");
+  setShiftByCLFlagUops(
+      M, "[uops.info] haswell: SHL/SHR/SAR/ROL/ROR (R8..R64, CL) 3 uops on "
+         "p06, latency [0;2], the Skylake rows");
   M.MemoryHierarchy = haswellMemory();
   return M;
 }
@@ -201,6 +208,13 @@ MachineModel makeBroadwell() {
   M.UopsInfoTable = "broadwell";
   M.PortsSource = "[IntelOpt §2.4] Broadwell keeps Haswell's ports; "
                   "[uops.info] broadwell table";
+  setCarryZeroFlagMerge(
+      M, "[uops.info] broadwell: CMOVBE/CMOVNBE (R16..R64) and SETBE/SETNBE "
+         "(R8l, R8h) 2 uops on p06, latency [1;2] (other cmov/setcc 1 uop, "
+         "latency 1), the Skylake rows");
+  setShiftByCLFlagUops(
+      M, "[uops.info] broadwell: SHL/SHR/SAR/ROL/ROR (R8..R64, CL) 3 uops "
+         "on p06, latency [0;2], the Skylake rows");
   MemoryHierarchyDesc &H = M.MemoryHierarchy;
   H.TLBs[1].Entries4K = {1536, "[IntelOpt §2.4] Broadwell: 1536-entry "
                                "STLB"};

@@ -177,6 +177,17 @@ MachineModel makeIceLakeClient() {
   M.MoveElimination.Vector = {true, "[uops.info] MOVAPS_0F28 (XMM, XMM): 0 "
                                     "uops executed"};
   setSandyBridgeIdioms(M);
+  setCarryZeroFlagMerge(
+      M, "[uops.info] icelake, tigerlake, rocketlake: CMOVBE/CMOVNBE "
+         "(R16..R64) 2 uops on p06, latency [1;2] (other cmov 1 uop, latency "
+         "1), the Skylake rows; SETBE/SETNBE are 1 uop there (R8l latency "
+         "1): their rows do not match the rule");
+  M.ShiftByCLFlagUops = {
+      false, "left off: the rows (SHL/SHR/SAR/ROL/ROR (R64, CL) 2 uops on "
+             "p06, latency [0;2]) would match the rule, but with it shl rax, "
+             "cl; test rax, rax runs at 1.8 cycles instead of the ports' 1.0 "
+             "(the flag uop waits for test) and no measurement on this core "
+             "decides between them"};
   M.MemoryHierarchy = iceLakeClientMemory();
   return M;
 }
@@ -250,6 +261,12 @@ MachineModel makeRocketLake() {
                   "to 14 nm; [uops.info] rocketlake table";
   M.MoveElimination.GPR = {true, "[uops.info] rocketlake MOV_89 (R64, "
                                  "R64): 0 uops executed (no ICL065)"};
+  M.FrontEnd.ComplexDecoderMnemonics = {
+      {"CMOV*"},
+      "[uops.info] uops.info/html-instr/CMOVZ_R32_R32.html, Rocket Lake: "
+      "1 uop, 'Requires the complex decoder (3 other instructions can be "
+      "decoded with simple decoders in the same cycle)'; the rest of "
+      "Skylake's list is not checked for this core"};
   // A Core i9-11900K: 8 cores, 16 MB L3, 5.1 GHz, dual-channel DDR4-3200.
   MemoryLevelDesc &L3 = *M.MemoryHierarchy.level("L3");
   L3.SizeKiB = {16384, "a Core i9-11900K: 16 MB, 2 MB per core"};
