@@ -452,9 +452,13 @@ public:
     if (Chain.size() < 3 || Chain.size() > 5)
       return std::nullopt; // linear counts (or too deep to evaluate cheaply)
     std::reverse(Chain.begin(), Chain.end());
+    // Counts cached while loops are held fixed would hold for those
+    // iterations only: the cache is restored afterwards.
+    std::map<const Loop *, double> Saved = TripCache;
     Fixed.clear();
     std::optional<double> Sum = sumOver(Chain, 0);
     Fixed.clear();
+    TripCache = std::move(Saved);
     return Sum;
   }
 
