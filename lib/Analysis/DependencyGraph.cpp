@@ -33,6 +33,13 @@ double dataLatency(const DecodedInstr &D) {
   return 0; // a store's data, or an instruction without register results
 }
 
+/// Time from the register input \p U to the instruction's result: the
+/// flags may take longer, or not feed it (DecodedInstr::FlagsLatency).
+static double readLatency(const DecodedInstr &D, RegUnit U) {
+  double L = dataLatency(D);
+  return L > 0 && D.FlagsLatency >= 0 && isFlagUnit(U) ? D.FlagsLatency : L;
+}
+
 /// Time from an address input to the instruction's result.
 double addressLatency(const DecodedInstr &D) {
   if (!D.MayLoad)
@@ -343,7 +350,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
         R.Edges.push_back({unsigned(FinalWriter[U]), unsigned(V), W, 1, Kd, U});
     };
     for (RegUnit U : D[V].Reads)
-      addFrom(U, dataLatency(D[V]), DepEdge::Register);
+      addFrom(U, readLatency(D[V], U), DepEdge::Register);
     for (RegUnit U : D[V].AddressReads)
       addFrom(U, addressLatency(D[V]), DepEdge::Address);
     for (RegUnit U : D[V].Writes)
@@ -384,6 +391,12 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   if (Ctx.Concrete)
     Concrete = concreteAccesses(D, Ctx);
   auto computeLat = [&](size_t L) { return computes(D[L]) ? D[L].Latency : 0; };
+  // A forwarded value reaches the load no sooner than its own load-to-use
+  // latency (as in the simulator, SimKernel's forwarding extra).
+  auto forwardLat = [&](size_t L) {
+    return std::max(double(M.Memory.StoreForwardLatency),
+                    double(D[L].LoadLatency));
+  };
   // Memory renaming (MemoryDesc::MemoryRenaming; the measurements behind
   // each condition below are in the znver4 description's source): a 32/64-
   // bit GPR load, or a plain read-modify-write, from the start of an older
@@ -448,9 +461,8 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
     return !computes(D[L]);
   };
   auto forwardWeight = [&](size_t S, size_t L, unsigned Back) {
-    return renamed(S, L, Back)
-               ? double(computeLat(L))
-               : double(M.Memory.StoreForwardLatency) + computeLat(L);
+    return renamed(S, L, Back) ? double(computeLat(L))
+                               : forwardLat(L) + computeLat(L);
   };
   for (size_t L = 0; L < N; ++L) {
     const unsigned Last = ConcreteIters - 1;
@@ -473,8 +485,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
                         forwards(S);
         bool Renamed = Contains && SA.Addr == LA.Addr && renamed(S, L, Back);
         double W = Renamed    ? double(computeLat(L))
-                   : Contains ? double(M.Memory.StoreForwardLatency) +
-                                    computeLat(L)
+                   : Contains ? forwardLat(L) + computeLat(L)
                             : double(M.Memory.StoreForwardBlockLatency) +
                                   computeLat(L);
         R.Edges.push_back({unsigned(S), unsigned(L), W, Back,

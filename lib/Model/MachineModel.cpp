@@ -234,12 +234,20 @@ static void describeMemoryHierarchy(raw_ostream &OS,
     row(OS, "  entries, 4 KiB pages", T.Entries4K);
     row(OS, "  entries, 2 MiB pages", T.Entries2M);
     row(OS, "  entries, 1 GiB pages", T.Entries1G);
+    if (T.CyclicHitPages4K.Value)
+      row(OS, "  cyclic walk: no misses up to (4 KiB pages)",
+          T.CyclicHitPages4K);
+    if (T.CyclicMissPages4K.Value)
+      row(OS, "  cyclic walk: every page misses from", T.CyclicMissPages4K);
   }
   row(OS, "page walk (cycles)", H.PageWalkCycles);
   row(OS, "page walks in flight", H.PageWalkers);
   row(OS, "non-temporal stores skip write-allocate", H.NonTemporalStores);
   row(OS, "non-temporal store bandwidth to DRAM", H.NTStoreBytesPerCycle);
   row(OS, "prefetched strides up to (bytes)", H.PrefetchStrideBytes);
+  if (H.DRAMOverlapsCacheLoads.Value != std::numeric_limits<unsigned>::max())
+    row(OS, "DRAM overlaps loads from L2/L3 up to",
+        H.DRAMOverlapsCacheLoads);
 }
 
 std::string describeMachineModel(const MachineModel &M) {
@@ -276,6 +284,11 @@ std::string describeMachineModel(const MachineModel &M) {
     row(OS, "predecode-to-decode delay", FE.PredecodeToDecodeDelay);
     row(OS, "complex decoder max uops", FE.DecoderMaxUops);
     row(OS, "macro-fusible on last decoder", FE.MacroFusibleOnLastDecoder);
+    OS << "  " << left_justify("complex decoder only (1 uop)", 38) << " "
+       << (FE.ComplexDecoderMnemonics.Value.empty()
+               ? std::string("none")
+               : join(FE.ComplexDecoderMnemonics.Value, " "))
+       << "   " << FE.ComplexDecoderMnemonics.Source << "\n";
     row(OS, "uop cache window (bytes)", FE.DSBWindowBytes);
     row(OS, "uop cache ways per window", FE.DSBWaysPerWindow);
     row(OS, "uop cache slots per way", FE.DSBSlotsPerWay);
@@ -342,6 +355,13 @@ std::string describeMachineModel(const MachineModel &M) {
        << "\n";
   row(OS, "load slot width, bits (0: any)", M.Memory.VectorLoadBits);
   row(OS, "store-data slot width, bits (0: any)", M.Memory.StoreDataBits);
+  if (M.Memory.LineFillPorts.Value)
+    OS << "  " << left_justify("harness-aliased line fills on", 38) << " "
+       << right_justify(M.portSetName(M.Memory.LineFillPorts), 5) << "   "
+       << M.Memory.LineFillPorts.Source << "\n";
+  if (M.Memory.StoreCommitPairBytes)
+    row(OS, "two stores commit together within (B)",
+        M.Memory.StoreCommitPairBytes);
   row(OS, "pipe occupancy from measured TP",
       M.PipeOccupancyFromMeasuredThroughput);
   row(OS, "microcoded from macro-ops (0: no)", M.MicrocodeSequencerOps);
@@ -357,6 +377,10 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "zero idioms need no port", M.Idioms.ZeroIdiomsNeedNoPort);
   row(OS, "ones idioms", M.Idioms.OnesIdioms);
   row(OS, "sbb r, r depends on CF only", M.Idioms.SbbSameRegCarryOnly);
+  row(OS, "cmov/setcc be/a: flag-merge uop", M.FlagMergeUop);
+  row(OS, "shift by cl: 2 flag-only uops", M.ShiftByCLFlagUops);
+  if (M.Latencies.ShiftRotateByCL)
+    row(OS, "shift/rotate by cl latency", M.Latencies.ShiftRotateByCL);
   OS << "  unlamination rule                  ";
   switch (M.Unlamination.Value) {
   case UnlaminationRule::Never: OS << "never"; break;

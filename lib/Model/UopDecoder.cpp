@@ -98,7 +98,20 @@ static unsigned dividerCycles(const UopsInfoEntry &E) {
   return static_cast<unsigned>(std::lround(occupancyCycles(E)));
 }
 
+/// A shift or rotate by CL in register form ("SHL (R64, CL)").
+static bool isShiftOrRotateByCL(const UopsInfoEntry &E) {
+  static const StringRef Mnemonics[] = {"SHL", "SHR", "SAR",
+                                        "SAL", "ROL", "ROR"};
+  return is_contained(Mnemonics, E.Mnemonic) &&
+         E.Signature.ends_with(", CL") && E.Signature.starts_with("R");
+}
+
 unsigned UopDecoder::registerLatency(const UopsInfoEntry &E) const {
+  // LatencyRulesDesc::ShiftRotateByCL: the measured latency replaces
+  // uops.info's range (Zen: "[0;16]", whose upper bound is no path a
+  // dependent instruction sees).
+  if (Model.Latencies.ShiftRotateByCL && isShiftOrRotateByCL(E))
+    return Model.Latencies.ShiftRotateByCL;
   if (!E.hasLatency())
     return 1;
   float Lat = E.LatMin >= 0 ? E.LatMin : E.LatMax;
@@ -846,6 +859,8 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
     classifyUops(Model, D, G, 1, D.LoadLatency, 0);
   }
   applyDataPathRules(E, D);
+  applyFlagMergeRule(D);
+  applyShiftByCLRule(D);
   applyIdiomsAndFusionRules(Inst, D);
   findValueEffect(Inst, Sem.opcodeName(Inst.getOpcode()), Sem, D);
   setFrontEndFacts(Inst, D);
@@ -938,6 +953,68 @@ void UopDecoder::applyDataPathRules(const UopsInfoEntry *E,
     widen(UopKind::StoreData, Mem.StoreDataBits);
 }
 
+void UopDecoder::applyFlagMergeRule(DecodedInstr &D) const {
+  if (!Model.FlagMergeUop || D.IsBranch || D.MayLoad || D.MayStore ||
+      D.CondCode < 0 || !cond::readsCF(D.CondCode) ||
+      !cond::readsSZOP(D.CondCode) || D.Uops.size() != 2 ||
+      !all_of(D.Uops, [](const Uop &U) {
+        return U.Kind == UopKind::Compute && U.ReadsSources &&
+               !U.DividerCycles && !U.SerialCycles;
+      }))
+    return;
+  // The first uop merges CF with ZF; the operation waits for it and for
+  // the data sources (the destination's old value, the moved register).
+  Uop &Merge = D.Uops[0], &Op = D.Uops[1];
+  Merge.Sources = SourceSubset::Flags;
+  Merge.Latency = 1;
+  Merge.WritesResult = false;
+  Op.Sources = SourceSubset::NonFlags;
+  Op.InputUop = 0;
+  Op.Latency = 1;
+  Op.WritesResult = true;
+  D.Latency = 1;
+  D.FlagsLatency = 2;
+}
+
+void UopDecoder::applyShiftByCLRule(DecodedInstr &D) const {
+  if (!Model.ShiftByCLFlagUops || D.Source != DecodeSource::UopsInfo ||
+      D.MayLoad || D.MayStore || D.Uops.size() != 3 ||
+      !all_of(D.Uops, [](const Uop &U) {
+        return U.Kind == UopKind::Compute && U.ReadsSources;
+      }))
+    return;
+  // uops.info keys: "SHL (R64, CL)".
+  auto [Mnemonic, Operands] = StringRef(D.Variant).split(' ');
+  if (!is_contained({"SHL", "SHR", "SAR", "ROL", "ROR"}, Mnemonic) ||
+      !Operands.ends_with(", CL)"))
+    return;
+  Uop &Shift = D.Uops[0];
+  Shift.Sources = SourceSubset::NonFlags;
+  Shift.Latency = 1;
+  Shift.WritesResult = true;
+  for (unsigned I = 1; I < 3; ++I) {
+    D.Uops[I].Sources = SourceSubset::Flags;
+    D.Uops[I].InputUop = 0;
+    D.Uops[I].WritesResult = false;
+  }
+  D.Latency = 1;
+  D.FlagsLatency = 0;
+}
+
+bool UopDecoder::complexDecoderOnly(const DecodedInstr &D) const {
+  const std::vector<std::string> &List =
+      Model.FrontEnd.ComplexDecoderMnemonics.Value;
+  if (List.empty() || D.Source != DecodeSource::UopsInfo)
+    return false;
+  // uops.info keys: "CMOVZ (R64, R64)", "CDQE".
+  StringRef Mnemonic = StringRef(D.Variant).split(' ').first;
+  return any_of(List, [&](const std::string &P) {
+    StringRef Pattern(P);
+    return Pattern.consume_back("*") ? Mnemonic.starts_with(Pattern)
+                                     : Mnemonic == Pattern;
+  });
+}
+
 void UopDecoder::setFrontEndFacts(const MCInst &Inst, DecodedInstr &D) const {
   SmallVector<char, 16> Bytes = TC.encode(Inst);
   D.FE.Encoding = scanEncoding(
@@ -958,7 +1035,7 @@ void UopDecoder::setFrontEndFacts(const MCInst &Inst, DecodedInstr &D) const {
     D.FE.ComplexDecoder = true;
   } else {
     D.FE.DecoderUops = uint8_t(Fused);
-    D.FE.ComplexDecoder = Fused >= 2;
+    D.FE.ComplexDecoder = Fused >= 2 || complexDecoderOnly(D);
   }
 }
 

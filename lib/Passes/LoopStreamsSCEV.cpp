@@ -30,11 +30,16 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <tuple>
 
 using namespace llvm;
 
 namespace luarch {
 namespace {
+
+/// The page size the TLB's reach is counted in (4 KiB: what a program
+/// gets without asking for huge pages).
+constexpr double PageBytes = 4096;
 
 /// The IR analyses of one function, built on demand (the machine pass runs
 /// after the IR pipeline; nothing here changes the IR).
@@ -523,9 +528,12 @@ public:
 
   /// Distinct bytes the accesses inside \p L touch while the loops strictly
   /// inside it run (one iteration of L), or, with \p Including, over all
-  /// of L's iterations too.
-  double footprint(const Loop *L, bool Including) {
-    auto Key = std::make_pair(L, Including);
+  /// of L's iterations too; counted in granules of \p Granule bytes
+  /// (lines by default; pages for the TLB's reach).
+  double footprint(const Loop *L, bool Including, double Granule = 0) {
+    if (Granule <= 0)
+      Granule = Line;
+    auto Key = std::make_tuple(L, Including, Granule);
     auto It = FootCache.find(Key);
     if (It != FootCache.end())
       return It->second;
@@ -605,11 +613,11 @@ public:
       }
       // The clusters are shifted copies: in lines, a copy more than an
       // extent away is lines of its own.
-      double PerCopy = std::ceil(Extent / Line);
+      double PerCopy = std::ceil(Extent / Granule);
       double Lines = PerCopy;
       for (size_t I = 1; I < Clusters.size(); ++I) {
         double Gap = Clusters[I].first - Clusters[I - 1].first;
-        Lines += Gap >= Extent ? PerCopy : std::ceil(Gap / Line);
+        Lines += Gap >= Extent ? PerCopy : std::ceil(Gap / Granule);
       }
       if (!AllKnown)
         Lines += PerCopy; // members SCEV cannot relate: one more copy
@@ -619,9 +627,9 @@ public:
                     Extent + ChunkSpan;
       // Never more than the range the copies span (rows of a stencil
       // overlap the neighbouring chunks).
-      double Bytes = Chunks * Lines * Line;
+      double Bytes = Chunks * Lines * Granule;
       if (AllKnown)
-        Bytes = std::min(Bytes, std::ceil(Span / Line) * Line);
+        Bytes = std::min(Bytes, std::ceil(Span / Granule) * Granule);
       BaseRange &B = Bases[Key2.first];
       B.Bytes += Bytes;
       if (!B.Ref)
@@ -644,24 +652,31 @@ public:
     }
     double Total = 0;
     for (auto &[Base, B] : Bases) {
-      double Range = B.Hi > B.Lo ? std::ceil((B.Hi - B.Lo) / Line) * Line : 0;
+      double Range =
+          B.Hi > B.Lo ? std::ceil((B.Hi - B.Lo) / Granule) * Granule : 0;
       // (A remainder's range may end a vector or two past the main loop's.)
-      Total += Range > 0 && B.UnrelatedSpan <= 1.02 * Range + 4 * Line
-                   ? std::min(B.Bytes, Range)
-                   : B.Bytes;
+      double Bytes = Range > 0 && B.UnrelatedSpan <= 1.02 * Range + 4 * Line
+                         ? std::min(B.Bytes, Range)
+                         : B.Bytes;
+      Total += Bytes;
+      if (L == Top && Including && Granule == Line)
+        NestBytesOf[Base] = Bytes;
     }
     return FootCache[Key] = Total;
   }
 
   std::vector<IRAccess> Accesses;
   std::vector<const BasicBlock *> Where;
+  /// Per base object, the bytes the whole nest's footprint counts for it
+  /// (filled by footprint(Top, true)).
+  std::map<const SCEV *, double> NestBytesOf;
 
 private:
   ScalarEvolution &SE;
   const Loop *Top;
   unsigned Line;
   std::map<const Loop *, double> TripCache;
-  std::map<std::pair<const Loop *, bool>, double> FootCache;
+  std::map<std::tuple<const Loop *, bool, double>, double> FootCache;
 };
 
 /// The level whose effective capacity holds \p Bytes of reuse with the
@@ -673,20 +688,32 @@ unsigned levelForReuse(const MemoryHierarchyDesc &H, double Bytes) {
   return H.Levels.size() - 1;
 }
 
+/// Where one access of the innermost loop is served from (SCEV).
+struct AccessHome {
+  int Level = -1;
+  /// Bytes touched between two uses of its lines.
+  double ReuseBytes = -1;
+  /// 4 KiB pages touched between two uses of its lines (-1: unknown): the
+  /// TLB entries its new pages compete with.
+  double ReusePages = -1;
+};
+
 /// The level serving access \p A of the innermost loop \p Inner, and the
-/// bytes touched between two uses of its lines.
-std::pair<int, double> homeOf(const IRAccess &A, const Loop *Inner, Nest &N,
-                              const MemoryHierarchyDesc &H, unsigned WSLevel,
-                              double WS, unsigned Line, ScalarEvolution &SE) {
+/// bytes and pages touched between two uses of its lines.
+AccessHome homeOf(const IRAccess &A, const Loop *Inner, Nest &N,
+                  const MemoryHierarchyDesc &H, unsigned WSLevel, double WS,
+                  unsigned Line, ScalarEvolution &SE) {
   if (!A.Regular)
-    return {int(WSLevel), WS};
+    return {int(WSLevel), WS, -1};
+  const Loop *Top = Inner->getOutermostLoop();
   for (const Loop *L = Inner->getParentLoop(); L; L = L->getParentLoop()) {
     int64_t S = A.stride(L);
-    double Reuse = -1;
+    double Reuse = -1, Times = 0;
     if (std::llabs(S) < int64_t(Line)) {
       // L does not move it, or by less than a line: the next iteration of
       // L touches the same lines.
       Reuse = N.footprint(L, false);
+      Times = 1;
     } else {
       // Another access of the array, k iterations of L ahead.
       for (const IRAccess &B : N.Accesses) {
@@ -704,15 +731,19 @@ std::pair<int, double> homeOf(const IRAccess &A, const Loop *Inner, Nest &N,
         int64_t Delta = D->getAPInt().getSExtValue();
         if (Delta % S == 0 && Delta / S >= 1 && Delta / S <= 8) {
           double R = double(Delta / S) * N.footprint(L, false);
-          Reuse = Reuse < 0 ? R : std::min(Reuse, R);
+          if (Reuse < 0 || R < Reuse) {
+            Reuse = R;
+            Times = double(Delta / S);
+          }
         }
       }
     }
     if (Reuse >= 0)
       return {int(std::min(levelForReuse(H, Reuse), WSLevel)),
-              std::min(Reuse, WS)};
+              std::min(Reuse, WS),
+              Times * N.footprint(L, false, PageBytes) / PageBytes};
   }
-  return {int(WSLevel), WS};
+  return {int(WSLevel), WS, N.footprint(Top, true, PageBytes) / PageBytes};
 }
 
 } // namespace
@@ -724,6 +755,7 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   LoopMemoryFacts Facts;
   Facts.InstrHomes.assign(K.size(), -1);
   Facts.InstrReuseBytes.assign(K.size(), -1);
+  Facts.InstrReusePages.assign(K.size(), -1);
   if (H.Levels.empty())
     return Facts;
   const BasicBlock *BB = Header.getBasicBlock();
@@ -769,15 +801,24 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   // Arrays SCEV cannot follow all the way (an unrolled loop's start comes
   // through a phi of its prologue, an index is loaded): a global array
   // counts whole.
+  // What the affine accesses of that array already count is part of the
+  // whole (a vector loop's remainder starts where the vector loop stopped,
+  // a phi SCEV cannot follow: before, strided DRAM's 256 MiB array counted
+  // twice).
   std::set<const GlobalVariable *> Whole;
   for (const IRAccess &A : N.Accesses)
     if (!A.Regular && A.Base)
       if (const auto *U = dyn_cast<SCEVUnknown>(A.Base))
         if (const auto *GV = dyn_cast<GlobalVariable>(U->getValue()))
-          if (Whole.insert(GV).second)
-            WS += double(GV->getParent()->getDataLayout().getTypeAllocSize(
-                             GV->getValueType())
-                             .getKnownMinValue());
+          if (Whole.insert(GV).second) {
+            double Size = double(
+                GV->getParent()->getDataLayout().getTypeAllocSize(
+                    GV->getValueType()).getKnownMinValue());
+            auto Counted = N.NestBytesOf.find(A.Base);
+            WS += std::max(0.0, Size - (Counted == N.NestBytesOf.end()
+                                            ? 0.0
+                                            : Counted->second));
+          }
   if (WS <= 0) {
     Facts.Note = "no affine access in the loop nest";
     return Facts;
@@ -824,9 +865,10 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
       IRAccess A = decomposeSCEV(
           SE, laneSCEV(SE, IRVector[J].Pointers, 0, Inner), IRVector[J].Bytes,
           Top);
-      auto [Home, Reuse] = homeOf(A, Inner, N, H, WSLevel, WS, Line, SE);
-      Facts.InstrHomes[NoValue[J]] = Home;
-      Facts.InstrReuseBytes[NoValue[J]] = Reuse;
+      AccessHome Home = homeOf(A, Inner, N, H, WSLevel, WS, Line, SE);
+      Facts.InstrHomes[NoValue[J]] = Home.Level;
+      Facts.InstrReuseBytes[NoValue[J]] = Home.ReuseBytes;
+      Facts.InstrReusePages[NoValue[J]] = Home.ReusePages;
     }
   for (size_t I = 0; I < Body.size(); ++I) {
     const MachineInstr &MI = *Body[I];
@@ -841,9 +883,10 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
                                                             .getKnownMinValue()
                                                   : 8),
                              Top);
-      auto [Home, Reuse] = homeOf(A, Inner, N, H, WSLevel, WS, Line, SE);
-      Facts.InstrHomes[I] = Home;
-      Facts.InstrReuseBytes[I] = Reuse;
+      AccessHome Home = homeOf(A, Inner, N, H, WSLevel, WS, Line, SE);
+      Facts.InstrHomes[I] = Home.Level;
+      Facts.InstrReuseBytes[I] = Home.ReuseBytes;
+      Facts.InstrReusePages[I] = Home.ReusePages;
       break;
     }
   }

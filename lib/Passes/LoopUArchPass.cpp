@@ -244,6 +244,8 @@ public:
         Key += " " + std::to_string(H);
       for (double B : MO.InstrReuseBytes)
         Key += " " + std::to_string(B);
+      for (double P : MO.InstrReusePages)
+        Key += " p" + std::to_string(P);
     }
     Key += "\n";
     for (const KernelInstr &I : K.Instrs)
@@ -637,6 +639,7 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   PO.MemoryOpts.WorkingSetSource = "SCEV";
   PO.MemoryOpts.InstrHomes = MemFacts.InstrHomes;
   PO.MemoryOpts.InstrReuseBytes = MemFacts.InstrReuseBytes;
+  PO.MemoryOpts.InstrReusePages = MemFacts.InstrReusePages;
   PO.MemoryOpts.AllLevels = false;
   PO.MemoryOpts.NoPrefetchFigure = false;
   PO.MemoryOpts.Sensitivity = PO.Sensitivity;

@@ -117,6 +117,27 @@ struct Context {
     return (L + 1 == H.Levels.size() ? 4 : 2) * Above;
   }
 
+  /// Loads served by a cache beyond L1 (neither L1 nor DRAM), those of a
+  /// stream within two lines of each other counted once (one row read by
+  /// several accesses of an unrolled loop).
+  unsigned cacheServedLoads(const TrafficPlan &P) const {
+    unsigned NL = H.Levels.size();
+    std::vector<std::pair<unsigned, int64_t>> Served;
+    for (size_t I = 0; I < S.Accesses.size(); ++I) {
+      const MemoryAccess &A = S.Accesses[I];
+      if (A.Kind != AccessKind::Store && P.ServedBy[I] >= 1 &&
+          P.ServedBy[I] + 1 < NL)
+        Served.push_back({A.Stream, A.Offset});
+    }
+    llvm::sort(Served);
+    unsigned Count = 0;
+    for (size_t I = 0; I < Served.size(); ++I)
+      if (I == 0 || Served[I].first != Served[I - 1].first ||
+          Served[I].second - Served[I - 1].second >= 2 * int64_t(S.LineBytes))
+        ++Count;
+    return Count;
+  }
+
   LevelPrediction predict(ArrayRef<unsigned> Homes, double WorkingSet,
                           bool Full = true) const {
     LevelPrediction LP;
@@ -185,49 +206,63 @@ struct Context {
       LP.Nodes.push_back(
           {H.Levels[Farthest].Name + " latency (miss buffers)", T});
     }
-    // Page walks: the pages of an access's reuse window beyond the L2
-    // TLB's reach (a walk that takes one line per page spans a page per
-    // line of data).
+    // Page walks: the new pages of an access whose reuse window spans more
+    // pages than the L2 TLB keeps for a cyclic walk (a share of them
+    // between the measured reach and the pages from which every one
+    // misses). The window's pages are SCEV's, counted page by page (a
+    // column walk touches a page per row); else estimated from its bytes:
+    // a walk that takes one line per page spans a page per line of data,
+    // never more than the working set's pages.
     double Walks = 0;
     for (size_t I = 0; I < S.Accesses.size() && !H.TLBs.empty(); ++I) {
       const MemoryAccess &A = S.Accesses[I];
       unsigned L = LP.Traffic.ServedBy[I];
       if (L == 0 || A.PagesPerIteration <= 0)
         continue;
-      double Window = A.Instr < Opts.InstrReuseBytes.size() &&
-                              Opts.InstrReuseBytes[A.Instr] >= 0
-                          ? Opts.InstrReuseBytes[A.Instr]
-                      : L + 1 == NL ? WorkingSet
-                                    : std::min(WorkingSet,
-                                               effectiveCapacity(H, L));
-      // Pages the window spans: a line per access of a walk that takes
-      // one per page (fewer lines per page below a page's stride), never
-      // more than the working set's pages (all data lies in it).
-      double PerLine = A.PagesPerIteration * 4096 /
-                       std::max(1e-9, A.LinesPerIteration * S.LineBytes);
-      double Pages = Window / 4096 * std::max(1.0, PerLine);
-      if (WorkingSet > 0)
-        Pages = std::min(Pages, WorkingSet / 4096);
-      if (Pages > H.TLBs.back().Entries4K.Value)
-        Walks += A.PagesPerIteration;
+      double Pages;
+      if (A.Instr < Opts.InstrReusePages.size() &&
+          Opts.InstrReusePages[A.Instr] >= 0) {
+        Pages = Opts.InstrReusePages[A.Instr];
+      } else {
+        double Window = A.Instr < Opts.InstrReuseBytes.size() &&
+                                Opts.InstrReuseBytes[A.Instr] >= 0
+                            ? Opts.InstrReuseBytes[A.Instr]
+                        : L + 1 == NL ? WorkingSet
+                                      : std::min(WorkingSet,
+                                                 effectiveCapacity(H, L));
+        double PerLine = A.PagesPerIteration * 4096 /
+                         std::max(1e-9, A.LinesPerIteration * S.LineBytes);
+        Pages = Window / 4096 * std::max(1.0, PerLine);
+        if (WorkingSet > 0)
+          Pages = std::min(Pages, WorkingSet / 4096);
+      }
+      Walks += A.PagesPerIteration * H.TLBs.back().missShare(Pages);
     }
     if (Walks > 0) {
       double Walkers = std::max(1u, H.PageWalkers.Value);
       LP.Nodes.push_back(
           {"TLB (page walks)", Walks * H.PageWalkCycles * TLBScale / Walkers});
     }
-    // Combine. Cape: every node overlaps with the core and the others.
-    // ECM: the transfers beyond L1 (and the page walks) add to the in-core
-    // time, which includes the L1 transfers; the miss-buffer node bounds
-    // the same transfers another way and is not added.
-    LP.Cape = LP.Core;
+    // Combine. Cape: every node overlaps with the core and the others,
+    // except the page walks: a load whose page walks translates before its
+    // miss can start, and the walks' cost is measured as cycles added to
+    // the same loop with huge pages (utils/page-walk.c), so it adds to the
+    // rest. ECM: the transfers beyond L1 (and the page walks) add to the
+    // in-core time, which includes the L1 transfers; the miss-buffer node
+    // bounds the same transfers another way and is not added.
+    double Rest = LP.Core, PageWalks = 0;
     LP.Limiter = "core";
     if (LP.Core > 1.02 * L1.CyclesPerIteration && Farthest)
       LP.Limiter = H.Levels[Farthest].Name + " latency";
     double InCore = LP.Core, Beyond = 0, MissBuffers = 0;
     for (const MemoryNode &N : LP.Nodes) {
-      if (N.Cycles > LP.Cape) {
-        LP.Cape = N.Cycles;
+      if (N.Name == "TLB (page walks)") {
+        PageWalks = N.Cycles;
+        Beyond += N.Cycles;
+        continue;
+      }
+      if (N.Cycles > Rest) {
+        Rest = N.Cycles;
         LP.Limiter = N.Name;
       }
       if (N.Name == "L1 bandwidth")
@@ -237,7 +272,16 @@ struct Context {
       else
         Beyond += N.Cycles;
     }
-    LP.ECM = std::max(InCore + Beyond, MissBuffers);
+    LP.Cape = Rest + PageWalks;
+    if (PageWalks > Rest)
+      LP.Limiter = "TLB (page walks)";
+    LP.ECM = std::max(InCore + Beyond, MissBuffers + PageWalks);
+    // Streaming from DRAM with more loads served by the caches beyond L1
+    // than the core overlaps (the description's measured rule): the
+    // in-core work and the cache transfers add to DRAM's, as ECM says.
+    if (LP.Level + 1 == NL && NL > 2 &&
+        cacheServedLoads(LP.Traffic) > H.DRAMOverlapsCacheLoads.Value)
+      LP.Cape = std::max(LP.Cape, LP.ECM);
     return LP;
   }
 };
@@ -487,7 +531,7 @@ void printMemoryPrediction(raw_ostream &OS, const MemoryPrediction &P) {
   if (P.Levels.empty() && !P.Applicable)
     return;
   OS << "Memory (cycles per iteration by where the data lives; Cape = "
-        "max of the nodes, ECM = their sum)\n";
+        "max of the nodes + page walks, ECM = their sum)\n";
   OS << "  " << left_justify("data in", 9) << right_justify("core", 8)
      << right_justify("bandwidth", 11) << right_justify("TLB", 7)
      << right_justify("Cape", 8) << right_justify("ECM", 8)

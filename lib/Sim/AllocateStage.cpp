@@ -11,16 +11,42 @@
 //===----------------------------------------------------------------------===//
 #include "Stages.h"
 
+#include "llvm/ADT/bit.h"
+
 #include <cmath>
 
 namespace luarch {
 namespace sim {
 
+/// Whether the allocate stage fills in what a slot needs of \p Id (the
+/// buffers it checks and those held until retirement must all be here).
+static bool setPerSlot(ResourceId Id) {
+  switch (Id) {
+  case ResourceId::ROB:
+  case ResourceId::Scheduler:
+  case ResourceId::VecScheduler:
+  case ResourceId::LoadBuffer:
+  case ResourceId::StoreBuffer:
+  case ResourceId::IntRegisters:
+  case ResourceId::VecRegisters:
+    return true;
+  default:
+    return false;
+  }
+}
+
 AllocateStage::AllocateStage(Core &C) : C(C) {
   for (const ResourceSpec &R : resourceTable())
     if (R.Class == ResourceClass::Buffer &&
-        (R.Freed == FreedAt::Retire || R.Freed == FreedAt::Dispatch))
-      Checked.push_back(&R);
+        (R.Freed == FreedAt::Retire || R.Freed == FreedAt::Dispatch)) {
+      assert(setPerSlot(R.Id) && "a checked buffer's need is set per slot");
+      Checked.push_back(R.Id);
+      CheckedCause.push_back(R.WhenFull);
+    }
+  for (ResourceId Id : HeldUntilRetire) {
+    (void)Id;
+    assert(setPerSlot(Id) && "a held buffer's need is set per slot");
+  }
 }
 
 AllocCause AllocateStage::cycle() {
@@ -46,30 +72,30 @@ AllocCause AllocateStage::cycle() {
     bool New = C.ROB.empty() || C.ROB.back().Iter != Q.Iter ||
                C.ROB.back().Index != Q.Index || C.ROB.back().FullyIssued;
     const SSlot *Slot = Q.Slot >= 0 ? &SI.Slots[Q.Slot] : nullptr;
-    // What the slot takes from each buffer checked at allocation.
-    std::array<double, NumResources> Need{};
+    // What the slot takes from each buffer checked at allocation (only
+    // these entries are read: setPerSlot).
+    std::array<double, NumResources> Need;
     auto need = [&](ResourceId Id) -> double & { return Need[unsigned(Id)]; };
-    if (Slot) {
-      need(ResourceId::ROB) = Slot->ROBEntries;
-      need(ResourceId::Scheduler) = Slot->NumUops;
-      need(ResourceId::VecScheduler) = Slot->VecSchedulerUops;
-      need(ResourceId::LoadBuffer) = Slot->Loads;
-      need(ResourceId::StoreBuffer) = Slot->Stores;
-    }
+    need(ResourceId::ROB) = Slot ? Slot->ROBEntries : 0;
+    need(ResourceId::Scheduler) = Slot ? Slot->NumUops : 0;
+    need(ResourceId::VecScheduler) = Slot ? Slot->VecSchedulerUops : 0;
+    need(ResourceId::LoadBuffer) = Slot ? Slot->Loads : 0;
+    need(ResourceId::StoreBuffer) = Slot ? Slot->Stores : 0;
     need(ResourceId::IntRegisters) = New && SI.WritesGPR;
     need(ResourceId::VecRegisters) = New && SI.WritesVec;
-    bool Fits = true;
-    for (const ResourceSpec *RP : Checked) {
-      const ResourceSpec &R = *RP;
-      double N = Need[unsigned(R.Id)];
-      if (N > 0 && !C.Buffers.fits(R.Id, N)) {
-        Cause = R.WhenFull;
-        Fits = false;
-        break;
-      }
+    // The checked buffers that cannot take the slot, without a branch per
+    // buffer (whether one is full is data, hard to predict); the first in
+    // the table's order names the stall.
+    unsigned Full = 0;
+    for (unsigned K = 0; K < Checked.size(); ++K) {
+      double N = Need[unsigned(Checked[K])];
+      Full |= (unsigned(N > 0) & unsigned(!C.Buffers.fits(Checked[K], N)))
+              << K;
     }
-    if (!Fits)
+    if (Full) {
+      Cause = CheckedCause[llvm::countr_zero(Full)];
       break;
+    }
     C.Queue.pop_front();
     Idle = false;
     if (FirstIter < 0)
@@ -85,10 +111,12 @@ AllocCause AllocateStage::cycle() {
       // loop wrote (SimOptions::TripCount).
       if (C.Body.startsEntry(Q.Iter))
         C.Rename.restartEntry(Q.Iter);
-      for (RegUnit U : SI.Reads)
-        X.SrcProd.push_back(C.Rename.producer(U));
-      for (RegUnit U : SI.AddrReads)
-        X.AddrProd.push_back(C.Rename.producer(U));
+      X.SrcProd.resize_for_overwrite(SI.Reads.size());
+      for (size_t R = 0; R < SI.Reads.size(); ++R)
+        X.SrcProd[R] = C.Rename.producer(SI.Reads[R]);
+      X.AddrProd.resize_for_overwrite(SI.AddrReads.size());
+      for (size_t R = 0; R < SI.AddrReads.size(); ++R)
+        X.AddrProd[R] = C.Rename.producer(SI.AddrReads[R]);
       if (SI.MemProducer >= 0 && C.Body.sameEntry(Q.Iter, SI.MemDistance))
         X.MemProd =
             int64_t(Q.Iter - SI.MemDistance) * C.N + SI.MemProducer;
@@ -109,7 +137,8 @@ AllocCause AllocateStage::cycle() {
       for (unsigned U = Slot->FirstUop; U < Slot->FirstUop + Slot->NumUops;
            ++U) {
         X.Uops[U].State = UopState::Waiting;
-        X.Uops[U].IssueCycle = C.Cycle;
+        assert(C.Cycle < INT32_MAX && "a run's cycles fit the uop record");
+        X.Uops[U].IssueCycle = int32_t(C.Cycle);
         C.Sched.bind(X, U, unsigned(Issued));
       }
       ++X.SlotsIssued;
@@ -121,7 +150,7 @@ AllocCause AllocateStage::cycle() {
       C.finishIfDone(X);
       if (C.Events.wantsInstructionEvents()) {
         InstrEvent E{X.Iter, X.Index, X.IssueCycle, -1};
-        C.Events.emit([&](SimListener &V) { V.onInstrIssued(E); });
+        C.Events.emitInstr([&](SimListener &V) { V.onInstrIssued(E); });
       }
     }
   }

@@ -45,23 +45,19 @@ Core::Core(const Kernel &K, ArrayRef<DecodedInstr> D, const DependencyAnalysis &
   ROB.reserve(size_t(std::min(C[ResourceId::ROB], 1024.0)) + 1);
 }
 
-double Core::valueTime(int64_t Seq, int64_t *Blocker) {
-  InFlightInstr *P = ROB.find(Seq);
-  if (!P)
-    return Seq < 0 ? 0 : Rename.resultTime(uint64_t(Seq));
-  if (P->ResultTime != Unknown)
-    return P->ResultTime;
-  if (P->Renamed && Body[P->Index].Done == Completion::PassThrough) {
+double Core::inFlightValueTime(InFlightInstr &P, int64_t *Blocker) {
+  assert(P.ResultTime == Unknown && "valueTime returns a known time");
+  if (P.Renamed && Body[P.Index].Done == Completion::PassThrough) {
     // An eliminated move: its value is its source's.
     double T = 0;
-    for (int64_t Src : P->SrcProd)
+    for (int64_t Src : P.SrcProd)
       T = std::max(T, valueTime(Src, Blocker));
     if (T != Unknown)
-      P->ResultTime = std::max<double>(T, P->IssueCycle);
-    return P->ResultTime;
+      P.ResultTime = std::max<double>(T, P.IssueCycle);
+    return P.ResultTime;
   }
   if (Blocker)
-    *Blocker = Seq;
+    *Blocker = int64_t(P.Seq);
   return Unknown;
 }
 
@@ -81,9 +77,17 @@ double Core::computeReadyTime(InFlightInstr &I, unsigned U) {
       DU.WaitingOn = Blocker;
     T = std::max(T, V);
   };
-  if (SU.ReadsSrc)
+  if (SU.ReadsSrc && SU.Sources == SourceSubset::All) {
     for (int64_t P : I.SrcProd)
       addProducer(P);
+  } else if (SU.ReadsSrc) {
+    // SrcProd holds the producer of each of SI.Reads, in order.
+    assert(I.SrcProd.size() == SI.Reads.size() && "one producer per read");
+    bool WantFlags = SU.Sources == SourceSubset::Flags;
+    for (size_t K = 0; K < I.SrcProd.size(); ++K)
+      if (isFlagUnit(SI.Reads[K]) == WantFlags)
+        addProducer(I.SrcProd[K]);
+  }
   if (SU.MergesSources) {
     // Completes no earlier than the merged value: start >= value - latency.
     double Start = T;
@@ -135,9 +139,8 @@ double Core::computeReadyTime(InFlightInstr &I, unsigned U) {
   return T;
 }
 
-void Core::finishIfDone(InFlightInstr &I) {
-  if (!I.FullyIssued || I.DoneTime != Unknown)
-    return;
+void Core::finish(InFlightInstr &I) {
+  assert(I.FullyIssued && I.DoneTime == Unknown && "finishIfDone checks");
   const SInstr &SI = Body[I.Index];
   if (SI.Done == Completion::AtIssue) {
     I.DoneTime = I.ResultTime = I.LastIssueCycle;

@@ -25,21 +25,40 @@ namespace sim {
 /// per-instruction events nobody wants.
 class EventBus {
 public:
-  void subscribe(SimListener *L) { Views.push_back(L); }
+  /// Subscribes \p L to the kinds of events it asks for (in subscription
+  /// order within each kind).
+  void subscribe(SimListener *L) {
+    unsigned Kinds = L->subscribedEvents();
+    if (Kinds & CycleEvents)
+      CycleViews.push_back(L);
+    if (Kinds & IterationEvents)
+      IterationViews.push_back(L);
+    if (Kinds & InstructionEvents)
+      InstrViews.push_back(L);
+  }
   /// Asks the views, once per cycle, whether they want instruction events.
   void refresh() {
     WantsInstr = false;
-    for (SimListener *V : Views)
+    for (SimListener *V : InstrViews)
       WantsInstr |= V->wantsInstructionEvents();
   }
   bool wantsInstructionEvents() const { return WantsInstr; }
-  template <typename Fn> void emit(Fn F) const {
-    for (SimListener *V : Views)
+  /// Sends an instruction or uop event (only while one is wanted).
+  template <typename Fn> void emitInstr(Fn F) const {
+    for (SimListener *V : InstrViews)
       F(*V);
+  }
+  template <typename Fn> void emitIteration(Fn F) const {
+    for (SimListener *V : IterationViews)
+      F(*V);
+  }
+  void emitCycle(const CycleFacts &Facts) const {
+    for (SimListener *V : CycleViews)
+      V->onCycle(Facts);
   }
 
 private:
-  std::vector<SimListener *> Views;
+  std::vector<SimListener *> CycleViews, IterationViews, InstrViews;
   bool WantsInstr = false;
 };
 
@@ -68,7 +87,16 @@ struct Core {
   /// When the value produced by dynamic instruction \p Seq is available
   /// (0 if it retired long ago or never existed, Unknown if not yet
   /// known; then \p Blocker names the instruction to wait for).
-  double valueTime(int64_t Seq, int64_t *Blocker = nullptr);
+  double valueTime(int64_t Seq, int64_t *Blocker = nullptr) {
+    InFlightInstr *P = ROB.find(Seq);
+    if (!P)
+      return Seq < 0 ? 0 : Rename.resultTime(uint64_t(Seq));
+    if (P->ResultTime != Unknown)
+      return P->ResultTime;
+    return inFlightValueTime(*P, Blocker);
+  }
+  /// valueTime of an in-flight instruction whose result time is not set.
+  double inFlightValueTime(InFlightInstr &P, int64_t *Blocker);
   /// Earliest start of uop \p U of \p I (Unknown while a producer's time
   /// is unknown; the uop records what it waits on).
   double uopReadyTime(InFlightInstr &I, unsigned U) {
@@ -82,7 +110,12 @@ struct Core {
   /// uopReadyTime when it is not cached yet (caches it once known).
   double computeReadyTime(InFlightInstr &I, unsigned U);
   /// Sets DoneTime/ResultTime once every uop has dispatched.
-  void finishIfDone(InFlightInstr &I);
+  void finishIfDone(InFlightInstr &I) {
+    if (I.FullyIssued && I.DoneTime == Unknown)
+      finish(I);
+  }
+  /// finishIfDone for a fully issued instruction without a done time.
+  void finish(InFlightInstr &I);
   /// The first cycle after this one in which time alone changes something
   /// (a waiting uop's ready time comes, a port, the divider or the
   /// serialising path frees up, the ROB head completes); LONG_MAX if

@@ -27,13 +27,24 @@ void ExecuteStage::cycle() {
   // Uops woken by a dispatch may be ready in the same cycle (a load
   // forwarded from a store, zero-latency scaled chains): schedule them and
   // give the ports another pass while that happens.
+  // Ports are visited in increasing order; after port 0 (before which
+  // uops woken by retirement are not scheduled yet) only those that may
+  // dispatch: those with ready uops, and the sharing load ports while one
+  // of them has some (mayDispatch is false for every other port, and
+  // woken uops are scheduled after every port that dispatched).
   Idle = true;
+  const unsigned NP = C.Exec.numPorts();
   for (unsigned Pass = 0; Pass < 4; ++Pass) {
     bool Any = false;
-    for (unsigned P = 0; P < C.Exec.numPorts(); ++P) {
+    for (unsigned P = 0; P < NP;) {
       if (mayDispatch(P, Now))
         Any |= dispatchPort(P);
       C.Sched.scheduleWoken();
+      uint64_t Candidates = C.Sched.readyPorts();
+      if (Candidates & SharingLoadPorts)
+        Candidates |= SharingLoadPorts;
+      Candidates &= ~((uint64_t(2) << P) - 1); // the ports after P
+      P = Candidates ? unsigned(llvm::countr_zero(Candidates)) : NP;
     }
     if (!Any)
       break;
@@ -95,8 +106,9 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
         AnyReady = true; // the rest are P's and ready
       break;
     }
-    auto [Seq, U] = List[I];
-    InFlightInstr *X = C.ROB.find(Seq);
+    UopRef R = List[I];
+    unsigned U = R.uop();
+    InFlightInstr *X = C.ROB.find(int64_t(R.seq()));
     assert(X && "uops leave the scheduler before their instruction retires");
     if (!X) {
       C.Sched.removeReady(ListPort, I, false);
@@ -120,7 +132,7 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
     }
     if ((SU.DivCycles > 0 && C.Exec.dividerBusy(Now)) ||
         (SU.SerialCycles > 0 && C.Exec.serialBusy(Now)) ||
-        !C.Sched.firstForSharedUnits(*X, U)) {
+        !C.Sched.firstForSharedUnits(*X, U, SU)) {
       ++I;
       continue;
     }
@@ -132,7 +144,6 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
     C.Sched.dispatched(DU.Port, *X, U);
     DU.Port = int8_t(P);
     DU.State = UopState::Dispatched;
-    DU.DispatchCycle = C.Cycle;
     DU.Stamp = Start + SU.Latency;
     C.Exec.start(P, Start, SU.DivCycles, SU.SerialCycles);
     Dispatched = true;
@@ -151,7 +162,7 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
       E.Dispatched = C.Cycle;
       E.Completed = long(std::ceil(DU.Stamp - Eps));
       E.Port = P;
-      C.Events.emit([&](SimListener &V) { V.onUopDispatched(E); });
+      C.Events.emitInstr([&](SimListener &V) { V.onUopDispatched(E); });
     }
     C.Sched.removeReady(ListPort, I, SU.Renamed);
   }

@@ -9,6 +9,7 @@ namespace sim {
 bool RetireStage::cycle() {
   const double Width = C.Config[ResourceId::RetireWidth];
   Credit = std::min(Credit, 1.0 - Eps) + Width;
+  const double WholeWidth = std::floor(Width + Eps);
   RetiredThisCycle = 0;
   FirstRetired = -1;
   CreditBound = false;
@@ -22,7 +23,7 @@ bool RetireStage::cycle() {
       break;
     unsigned Slots = C.Body[H.Index].RetireSlots;
     // Wider-than-width instructions retire over several cycles' credit.
-    double Need = std::min<double>(Slots, std::floor(Width + Eps));
+    double Need = std::min<double>(Slots, WholeWidth);
     if (Slots && Credit + Eps < Need) {
       CreditBound = true;
       break;
@@ -39,7 +40,7 @@ bool RetireStage::cycle() {
     if (C.Events.wantsInstructionEvents()) {
       InstrEvent E{H.Iter, H.Index, C.Cycle,
                    long(std::ceil(H.DoneTime - Eps))};
-      C.Events.emit([&](SimListener &V) { V.onInstrRetired(E); });
+      C.Events.emitInstr([&](SimListener &V) { V.onInstrRetired(E); });
     }
     bool LastOfIter = H.Index + 1 == C.N;
     unsigned Iter = H.Iter;
@@ -50,7 +51,7 @@ bool RetireStage::cycle() {
       Counters.Fill.InFlight = C.ROB.size();
       Counters.Fill.Scheduled = size_t(C.Buffers.used(ResourceId::Scheduler));
       Counters.Fill.Queued = C.Queue.size();
-      C.Events.emit([&](SimListener &V) {
+      C.Events.emitIteration([&](SimListener &V) {
         V.onIterationRetired(Iter, C.Cycle, Counters);
       });
     }

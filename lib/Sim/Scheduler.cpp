@@ -20,17 +20,28 @@ Scheduler::Scheduler(Core &C, unsigned NumPorts, PortBinding Binding)
 }
 
 void Scheduler::beginDispatchCycle(double Now) {
-  for (size_t P = 0; P < Usage.size(); ++P) {
+  // Only the ports that dispatched last cycle or have pending uops have
+  // anything to do (each port's lists are its own: the order among ports
+  // does not matter).
+  for (uint64_t M = DispatchedPorts; M; M &= M - 1) {
+    unsigned P = unsigned(llvm::countr_zero(M));
     assert(Usage[P] >= DispatchedNow[P] && "bound before dispatched");
     Usage[P] -= DispatchedNow[P];
     DispatchedNow[P] = 0;
+  }
+  DispatchedPorts = 0;
+  for (uint64_t M = PendingPorts; M; M &= M - 1) {
+    unsigned P = unsigned(llvm::countr_zero(M));
     auto &Heap = PendingByPort[P];
-    while (!Heap.empty() && Heap.front().Ready <= Now + Eps) {
-      insertReady(P, {Heap.front().Seq, Heap.front().Uop},
-                  Heap.front().Renamed);
+    if (Heap.front().Ready > Now + Eps)
+      continue;
+    do {
+      insertReady(P, Heap.front().Ref, Heap.front().Renamed);
       std::pop_heap(Heap.begin(), Heap.end(), std::greater<Pending>());
       Heap.pop_back();
-    }
+    } while (!Heap.empty() && Heap.front().Ready <= Now + Eps);
+    if (Heap.empty())
+      PendingPorts &= ~(uint64_t(1) << P);
   }
 }
 
@@ -124,8 +135,9 @@ void Scheduler::bind(InFlightInstr &I, unsigned U, unsigned IssueSlot) {
 void Scheduler::dispatched(unsigned P, const InFlightInstr &I, unsigned U) {
   --Waiting[P];
   ++DispatchedNow[P];
+  DispatchedPorts |= uint64_t(1) << P;
   const SUop &SU = C.Body[I.Index].Uops[U];
-  UopRef Key{I.Seq, uint8_t(U)};
+  UopRef Key(I.Seq, U);
   auto erase = [&](std::vector<UopRef> &Q) {
     auto It = std::lower_bound(Q.begin(), Q.end(), Key);
     assert(It != Q.end() && *It == Key && "queued at bind");
@@ -139,20 +151,14 @@ void Scheduler::dispatched(unsigned P, const InFlightInstr &I, unsigned U) {
 
 bool Scheduler::oldestReady(const std::vector<UopRef> &Queue,
                             const InFlightInstr &I, unsigned U) {
-  for (auto [Seq, V] : Queue) {
-    if (Seq == I.Seq && V == U)
+  for (UopRef R : Queue) {
+    if (R == UopRef(I.Seq, U))
       return true;
-    InFlightInstr *X = C.ROB.find(Seq);
-    if (X && C.uopReadyTime(*X, V) <= C.now() + Eps)
+    InFlightInstr *X = C.ROB.find(int64_t(R.seq()));
+    if (X && C.uopReadyTime(*X, R.uop()) <= C.now() + Eps)
       return false; // an older uop is ready for the unit
   }
   return true;
-}
-
-bool Scheduler::firstForSharedUnits(const InFlightInstr &I, unsigned U) {
-  const SUop &SU = C.Body[I.Index].Uops[U];
-  return (SU.DivCycles <= 0 || oldestReady(DividerQueue, I, U)) &&
-         (SU.SerialCycles <= 0 || oldestReady(SerialQueue, I, U));
 }
 
 void Scheduler::schedule(InFlightInstr &I, unsigned U) {
@@ -160,19 +166,38 @@ void Scheduler::schedule(InFlightInstr &I, unsigned U) {
   if (C.uopReadyTime(I, U) == Unknown) {
     InFlightInstr *On = DU.WaitingOnUop >= 0 ? &I : C.ROB.find(DU.WaitingOn);
     if (On) {
-      On->Waiters.push_back({I.Seq, uint8_t(U)});
+      On->Waiters.push_back(UopRef(I.Seq, U));
       return;
     }
     DU.WaitingOn = -1; // defensive: an unknown blocker cannot be waited on
   }
   if (DU.ReadyCache > C.now() + Eps) {
     auto &Heap = PendingByPort[DU.Port];
-    Heap.push_back({DU.ReadyCache, I.Seq, uint8_t(U),
-                    C.Body[I.Index].Uops[U].Renamed});
-    std::push_heap(Heap.begin(), Heap.end(), std::greater<Pending>());
+    pushPending(Heap, DU.ReadyCache, UopRef(I.Seq, U),
+                C.Body[I.Index].Uops[U].Renamed);
+    PendingPorts |= uint64_t(1) << DU.Port;
     return;
   }
-  insertReady(DU.Port, {I.Seq, uint8_t(U)}, C.Body[I.Index].Uops[U].Renamed);
+  insertReady(DU.Port, UopRef(I.Seq, U), C.Body[I.Index].Uops[U].Renamed);
+}
+
+void Scheduler::pushPending(std::vector<Pending> &Heap, double Ready,
+                            UopRef Ref, bool Renamed) {
+  size_t Hole = Heap.size();
+  Heap.emplace_back();
+  while (Hole > 0) {
+    size_t Parent = (Hole - 1) / 2;
+    const Pending &Up = Heap[Parent];
+    // Up > the new entry (Pending::operator>).
+    if (!(Up.Ready > Ready || (Up.Ready == Ready && Up.Ref.seq() > Ref.seq())))
+      break;
+    Heap[Hole] = Up;
+    Hole = Parent;
+  }
+  Pending &At = Heap[Hole];
+  At.Ready = Ready;
+  At.Ref = Ref;
+  At.Renamed = Renamed;
 }
 
 void Scheduler::insertReady(unsigned P, UopRef Key, bool Renamed) {
@@ -201,9 +226,9 @@ void Scheduler::wake(InFlightInstr &Producer) {
 }
 
 void Scheduler::scheduleWokenUops() {
-  for (auto [Seq, U] : Woken)
-    if (InFlightInstr *X = C.ROB.find(Seq))
-      schedule(*X, U);
+  for (UopRef R : Woken)
+    if (InFlightInstr *X = C.ROB.find(int64_t(R.seq())))
+      schedule(*X, R.uop());
   Woken.clear();
 }
 

@@ -11,7 +11,9 @@
 #ifndef LUARCH_LIB_SIM_SCHEDULER_H
 #define LUARCH_LIB_SIM_SCHEDULER_H
 
+#include "SimKernel.h"
 #include "Units.h"
+#include "llvm/ADT/bit.h"
 #include <functional>
 #include <vector>
 
@@ -19,9 +21,6 @@ namespace luarch {
 namespace sim {
 
 struct Core;
-
-/// A uop in the scheduler: (instruction sequence number, uop index).
-using UopRef = std::pair<uint64_t, uint8_t>;
 
 class Scheduler {
 public:
@@ -52,9 +51,8 @@ public:
   /// (Unknown if none): until then no uop joins a ready list.
   double nextPendingTime() const {
     double T = Unknown;
-    for (const std::vector<Pending> &Heap : PendingByPort)
-      if (!Heap.empty())
-        T = std::min(T, Heap.front().Ready);
+    for (uint64_t M = PendingPorts; M; M &= M - 1)
+      T = std::min(T, PendingByPort[llvm::countr_zero(M)].front().Ready);
     return T;
   }
 
@@ -75,20 +73,32 @@ public:
   /// or the serialising path) now: the unit serves its waiting uops oldest
   /// ready first, whichever port they are bound to (VDIVPD may bind to FP0
   /// or FP1 on Zen 4, while one divider serves both).
-  bool firstForSharedUnits(const InFlightInstr &I, unsigned U);
+  bool firstForSharedUnits(const InFlightInstr &I, unsigned U,
+                           const SUop &SU) {
+    return (SU.DivCycles <= 0 || oldestReady(DividerQueue, I, U)) &&
+           (SU.SerialCycles <= 0 || oldestReady(SerialQueue, I, U));
+  }
   /// Recounts uops bound and not yet completed (for that binding policy).
   void recountInFlight();
 
 private:
   struct Pending {
     double Ready;
-    uint64_t Seq;
-    uint8_t Uop;
+    UopRef Ref;
     bool Renamed;
+    /// Earlier ready time first, then the older instruction (uops of one
+    /// instruction tie).
     bool operator>(const Pending &O) const {
-      return Ready > O.Ready || (Ready == O.Ready && Seq > O.Seq);
+      return Ready > O.Ready ||
+             (Ready == O.Ready && Ref.seq() > O.Ref.seq());
     }
   };
+  /// std::push_heap(..., std::greater<Pending>()) of \p X onto \p Heap,
+  /// the same sift-up written out so that the new entry is stored once,
+  /// where it ends (built on the stack and copied as a whole, it stalled
+  /// store-to-load forwarding on every push).
+  static void pushPending(std::vector<Pending> &Heap, double Ready,
+                          UopRef Ref, bool Renamed);
   int choosePort(PortMask Mask, unsigned IssueSlot);
   void scheduleWokenUops();
   /// Inserts \p Key into port \p P's ready list, in age order.
@@ -104,6 +114,9 @@ private:
   uint64_t ReadyPorts = 0; ///< the ready lists that are not empty
   std::vector<unsigned> RenamedReady;
   std::vector<std::vector<Pending>> PendingByPort;
+  /// The ports whose pending heaps are not empty, and those that
+  /// dispatched this cycle (bit P: port P).
+  uint64_t PendingPorts = 0, DispatchedPorts = 0;
   std::vector<UopRef> Woken;
   /// Uops waiting for the divider / the serialising path, oldest first.
   std::vector<UopRef> DividerQueue, SerialQueue;

@@ -331,6 +331,7 @@ SimConfig scaleTogether(const SimConfig &Base, ArrayRef<const Resource *> Set,
 class RetireClock : public SimListener {
 public:
   std::vector<long> Cycles;
+  unsigned subscribedEvents() const override { return IterationEvents; }
   void onIterationRetired(unsigned, long Cycle,
                           const ExecutionCounters &) override {
     Cycles.push_back(Cycle);

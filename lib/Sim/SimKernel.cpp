@@ -110,6 +110,7 @@ static SInstr buildInstr(const DecodedInstr &X, unsigned I,
     V.Kind = U.Kind;
     V.ReadsAddr = U.ReadsAddress;
     V.ReadsSrc = U.ReadsSources;
+    V.Sources = U.Sources;
     V.WritesResult = U.WritesResult;
     V.Input = U.InputUop;
     V.Decoded = uint8_t(T.Uops.size());

@@ -26,6 +26,8 @@ struct SUop {
   double Latency = 1;
   UopKind Kind = UopKind::Compute;
   bool ReadsAddr = false, ReadsSrc = false, WritesResult = false;
+  /// With ReadsSrc: which of the instruction's register sources.
+  SourceSubset Sources = SourceSubset::All;
   int8_t Input = -1;
   /// Its index in the decoded instruction (events report that one).
   uint8_t Decoded = 0;

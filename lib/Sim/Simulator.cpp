@@ -180,7 +180,7 @@ SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
     F.Alloc = Allocate.cycle();
     FrontEnd.cycle();
     F.Head = Retire.headCause(F.Instr);
-    C.Events.emit([&](SimListener &V) { V.onCycle(F); });
+    C.Events.emitCycle(F);
     if (Opts.StopAtSteadyState && !Opts.TripCount && Steady.steady())
       break;
     if (Opts.TripCount &&
@@ -212,7 +212,7 @@ SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
         Retire.skipCycle();
         Allocate.skipCycle();
         F.Cycle = C.Cycle;
-        C.Events.emit([&](SimListener &V) { V.onCycle(F); });
+        C.Events.emitCycle(F);
         ++R.CyclesSkipped;
       }
     }

@@ -84,7 +84,9 @@ private:
   Core &C;
   /// The buffers checked at allocation, in the resource table's order
   /// (which names the stall when several are full).
-  llvm::SmallVector<const ResourceSpec *, 8> Checked;
+  llvm::SmallVector<ResourceId, 8> Checked;
+  /// The stall each names when it is full.
+  llvm::SmallVector<AllocCause, 8> CheckedCause;
   double Credit = 0;
   bool Idle = false;
 };

@@ -62,11 +62,9 @@ private:
 
 enum class UopState : uint8_t { NotIssued, Waiting, Dispatched };
 
+/// 32 bytes: a reorder buffer entry holds four inline, and the ROB's
+/// entries are what the stages touch most.
 struct InFlightUop {
-  UopState State = UopState::NotIssued;
-  int8_t Port = -1;
-  long IssueCycle = -1;
-  long DispatchCycle = -1;
   double Stamp = Unknown; ///< completion time once dispatched
   /// Earliest start once every producer's time is known (cached: producers
   /// leave the window when they retire, their times must not be lost).
@@ -75,7 +73,29 @@ struct InFlightUop {
   /// instruction, or an input uop of the same instruction. The uop is
   /// parked there and woken when it dispatches.
   int64_t WaitingOn = -1;
+  int32_t IssueCycle = -1; ///< a simulation stops at 4,000,000 cycles
+  UopState State = UopState::NotIssued;
+  int8_t Port = -1;
   int8_t WaitingOnUop = -1;
+};
+static_assert(sizeof(InFlightUop) == 32, "a compact uop record");
+
+/// A uop in flight: its instruction's sequence number and its index in
+/// one word, ordered by (sequence number, index). (One word copies and
+/// compares at once; the scheduler's lists and heaps move these a lot.)
+class UopRef {
+public:
+  UopRef() = default;
+  UopRef(uint64_t Seq, unsigned Uop) : Key(Seq << 8 | Uop) {
+    assert(Uop < 256 && Seq < (uint64_t(1) << 56) && "fits the key");
+  }
+  uint64_t seq() const { return Key >> 8; }
+  unsigned uop() const { return unsigned(Key & 0xff); }
+  bool operator<(UopRef O) const { return Key < O.Key; }
+  bool operator==(UopRef O) const { return Key == O.Key; }
+
+private:
+  uint64_t Key = 0;
 };
 
 /// Buffers an instruction holds until it retires.
@@ -86,8 +106,8 @@ constexpr ResourceId HeldUntilRetire[] = {
 struct InFlightInstr {
   uint64_t Seq = 0;
   unsigned Iter = 0, Index = 0;
-  /// Uops (seq, index) waiting for this instruction's results.
-  llvm::SmallVector<std::pair<uint64_t, uint8_t>, 2> Waiters;
+  /// Uops waiting for this instruction's results.
+  llvm::SmallVector<UopRef, 2> Waiters;
   unsigned SlotsIssued = 0;
   bool Renamed = false, FullyIssued = false;
   long IssueCycle = -1, LastIssueCycle = -1;

@@ -59,6 +59,7 @@ public:
   /// model's static bound; 0 if unknown).
   SteadyStateDetector(double ROBSize, unsigned SlotsPerIteration,
                       bool Fractional, double LowerBound);
+  unsigned subscribedEvents() const override { return IterationEvents; }
   void onIterationRetired(unsigned Iter, long Cycle,
                           const ExecutionCounters &C) override {
     RetireCycles.push_back(Cycle);
@@ -95,6 +96,7 @@ private:
 class CycleAccounting : public SimListener {
 public:
   explicit CycleAccounting(size_t NumInstrs) : NumInstrs(NumInstrs) {}
+  unsigned subscribedEvents() const override { return CycleEvents; }
   void onCycle(const CycleFacts &F) override {
     Log.push_back({uint8_t(F.Head), uint8_t(F.Alloc), uint32_t(F.Instr)});
   }
@@ -112,6 +114,7 @@ private:
 
 class PortStatistics : public SimListener {
 public:
+  unsigned subscribedEvents() const override { return IterationEvents; }
   void onIterationRetired(unsigned, long,
                           const ExecutionCounters &C) override {
     if (DividerAtIter.empty()) { // the baseline of whole-run windows
@@ -138,6 +141,9 @@ private:
 class TimelineView : public SimListener {
 public:
   TimelineView(unsigned Iterations, size_t NumInstrs);
+  unsigned subscribedEvents() const override {
+    return InstructionEvents | IterationEvents;
+  }
   bool wantsInstructionEvents() const override { return Wanted; }
   void onInstrIssued(const InstrEvent &E) override;
   void onUopDispatched(const UopEvent &E) override;

@@ -70,7 +70,8 @@ TEST(AMDModels, SizesAndWidths) {
   for (const Row &W : {Row{"znver1", 11, 192, 120, 72, 44, 168, 160, 8, 2, 1},
                        Row{"znver2", 12, 224, 128, 72, 48, 180, 160, 8, 2, 1},
                        Row{"znver3", 16, 256, 160, 72, 64, 192, 160, 8, 3, 2},
-                       Row{"znver4", 16, 320, 160, 136, 64, 224, 192, 9, 3,
+                       // Zen 4: Zen 3's 16 and the line-fill pseudo port.
+                       Row{"znver4", 17, 320, 160, 136, 64, 224, 192, 9, 3,
                            2}}) {
     SCOPED_TRACE(W.CPU);
     auto M = getMachineModel(W.CPU);

@@ -90,6 +90,25 @@ TEST(MemoryHierarchy, DescribedPerCPU) {
   EXPECT_EQ(Zen4->MemoryHierarchy.TLBs[1].Entries4K.Value, 3072u);
 }
 
+TEST(MemoryHierarchy, CyclicWalkMissShare) {
+  // Zen 4 (measured on the host, utils/page-walk.c): no misses up to
+  // 2,048 pages, every new page from 4,096, linear between.
+  auto Zen4 = getMachineModel("znver4");
+  ASSERT_TRUE(bool(Zen4));
+  const TLBLevelDesc &T = Zen4->MemoryHierarchy.TLBs[1];
+  EXPECT_EQ(T.missShare(2048), 0);
+  EXPECT_NEAR(T.missShare(2800), 752.0 / 2048, 1e-12);
+  EXPECT_EQ(T.missShare(3072), 0.5);
+  EXPECT_EQ(T.missShare(4096), 1);
+  EXPECT_EQ(T.missShare(1 << 20), 1);
+  // Without measured figures: a step at the 4 KiB entries (Skylake 1536).
+  auto SKL = getMachineModel("skylake");
+  ASSERT_TRUE(bool(SKL));
+  const TLBLevelDesc &S = SKL->MemoryHierarchy.TLBs[1];
+  EXPECT_EQ(S.missShare(1536), 0);
+  EXPECT_EQ(S.missShare(1537), 1);
+}
+
 TEST(MemoryHierarchy, DescribeCPUPrintsIt) {
   auto M = getMachineModel("znver4");
   ASSERT_TRUE(bool(M));

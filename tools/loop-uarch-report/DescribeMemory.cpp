@@ -113,8 +113,11 @@ Error describeMemoryWithProbe(const MachineModel &M, bool JSON,
        << format("%.1f", H.PageWalkCycles.Value) << ")\n";
   if (R->ColumnWalkCycles > 0)
     OS << "  column walk: " << format("%.1f", R->ColumnWalkCycles)
-       << " cycles more per load with 16,384 pages than with 2,048 (walks "
-          "overlapped) (description: "
+       << (R->ColumnWalkHugeCycles > 0
+               ? " cycles more per load over 16,384 pages than with 2 MiB "
+                 "pages (walks overlapped) (description: "
+               : " cycles more per load with 16,384 pages than with 2,048 "
+                 "(walks overlapped) (description: ")
        << format("%.1f", H.PageWalkCycles.Value /
                              std::max(1u, H.PageWalkers.Value))
        << " = walk / walkers)\n";

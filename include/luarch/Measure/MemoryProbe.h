@@ -156,9 +156,13 @@ struct MemoryProbeResult {
   double PageWalkCycles = 0;
   uint64_t PageWalkPages = 0;
   /// Page walks as a column walk pays them (independent loads, pages in
-  /// order, the walks overlapped): cycles per load with 16,384 pages minus
-  /// with 2,048 (within every described L2 TLB's reach).
+  /// order, the walks overlapped): cycles per load over 16,384 pages minus
+  /// the same walk with transparent 2 MiB pages (ColumnWalkHugeCycles);
+  /// when the host gives no huge pages, minus the walk over 2,048 pages
+  /// (within every described L2 TLB's reach; this also counts the lines
+  /// moving from L2 to L3).
   double ColumnWalkCycles = 0;
+  double ColumnWalkHugeCycles = 0;
   double Seconds = 0;
 };
 

@@ -27,6 +27,13 @@ enum class UopKind : uint8_t {
 };
 llvm::StringRef uopKindName(UopKind K);
 
+/// The register sources a uop waits for.
+enum class SourceSubset : uint8_t {
+  All,      ///< every register the instruction reads
+  Flags,    ///< only the flag groups (CF, SZOP)
+  NonFlags, ///< every register but the flags
+};
+
 struct Uop {
   UopKind Kind = UopKind::Compute;
   /// Eligible ports. Never empty for a uop that needs execution.
@@ -37,6 +44,10 @@ struct Uop {
   bool ReadsAddress = false;
   /// Waits for the instruction's data source registers.
   bool ReadsSources = false;
+  /// With ReadsSources: which of them (MachineModel::FlagMergeUop and
+  /// ShiftByCLFlagUops split an instruction's flag inputs from its other
+  /// register inputs).
+  SourceSubset Sources = SourceSubset::All;
   /// Waits for an earlier uop of the same instruction (index), or -1.
   int8_t InputUop = -1;
   /// Its completion makes the instruction's register results available.
@@ -86,6 +97,10 @@ struct DecodedInstr {
 
   /// Register-path latency of the instruction (source → result), cycles.
   unsigned Latency = 1;
+  /// Latency from the flag inputs to the register result where it differs
+  /// from Latency (MachineModel::FlagMergeUop: 2; ShiftByCLFlagUops: 0,
+  /// the flags do not feed the result); -1: Latency.
+  int FlagsLatency = -1;
   /// Load-to-use latency of its load uop(s) (0 = no load).
   unsigned LoadLatency = 0;
   /// Non-pipelined divider occupancy (sum over its uops).

@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -144,6 +145,11 @@ struct FrontEndDesc {
   /// A macro-fusible instruction may go to the last decoder (the jcc is
   /// then decoded with it next cycle); if not, decoding stops before it.
   Sourced<bool> MacroFusibleOnLastDecoder;
+  /// Single-uop instructions that only the complex decoder decodes, as
+  /// uops.info mnemonics ("CDQE", "BSWAP"); a trailing '*' matches any
+  /// suffix ("CMOV*": every cmovcc). Empty: the uop count alone decides.
+  Sourced<std::vector<std::string>> ComplexDecoderMnemonics{
+      {}, "the uop count alone decides"};
   /// Uop-cache windows: bytes per window and uops (slots) per window.
   Sourced<unsigned> DSBWindowBytes;
   Sourced<unsigned> DSBWaysPerWindow;
@@ -261,6 +267,23 @@ struct MemoryDesc {
   /// Bits of store data one store-data slot commits: a wider store takes
   /// several store-data slots (0: any width in one).
   Sourced<unsigned> StoreDataBits{0, "any width in one store-data slot"};
+  /// Two stores commit in one cycle only when the second one writes the
+  /// same aligned chunk of this many bytes as the store before it: the
+  /// first store-data uop of any other store takes the first store-data
+  /// port only (addresses compared as register values plus constants; 0:
+  /// any two stores).
+  Sourced<unsigned> StoreCommitPairBytes{
+      0, "not measured for this core: every store-data port commits any "
+         "store"};
+  /// The L1 data cache finds a line by the linear address it was filled
+  /// under (AMD's utag): the same physical line accessed under another
+  /// linear address misses and fills from L2. The measurement harness (as
+  /// BHive's) maps its fresh pages onto a few physical pages, so under
+  /// --harness-context every line a moving stream enters is such a miss:
+  /// 64 bytes at L2's LoadBytesPerCycle through LineFillPorts (0: not
+  /// modelled).
+  Sourced<PortMask> LineFillPorts{
+      0, "not modelled: a line the harness aliases hits in L1"};
 };
 
 /// One level of the data memory hierarchy as one core sees it: a cache
@@ -305,6 +328,22 @@ struct MemoryLevelDesc {
 struct TLBLevelDesc {
   std::string Name; ///< "L1 DTLB", "L2 TLB"
   Sourced<unsigned> Entries4K, Entries2M, Entries1G;
+  /// A cyclic walk touching a new 4 KiB page per access keeps every
+  /// translation up to CyclicHitPages4K pages and none from
+  /// CyclicMissPages4K on; the share of new pages that walk rises linearly
+  /// between (0: the 4 KiB entries, a step there).
+  Sourced<unsigned> CyclicHitPages4K{0, "not measured: the 4 KiB entries"};
+  Sourced<unsigned> CyclicMissPages4K{0, "not measured: the 4 KiB entries"};
+  /// The share of a cyclic walk's new pages over \p Pages pages that miss.
+  double missShare(double Pages) const {
+    double Lo = CyclicHitPages4K ? CyclicHitPages4K : Entries4K,
+           Hi = CyclicMissPages4K ? CyclicMissPages4K : Entries4K;
+    if (Pages <= Lo)
+      return 0;
+    if (Pages >= Hi || Hi <= Lo)
+      return 1;
+    return (Pages - Lo) / (Hi - Lo);
+  }
 };
 
 /// Caches, DRAM and address translation, for predictions beyond L1.
@@ -326,6 +365,13 @@ struct MemoryHierarchyDesc {
   /// bytes (they do not cross 4 KiB pages); larger strides, and addresses
   /// that come from loaded values, pay each level's latency.
   Sourced<unsigned> PrefetchStrideBytes;
+  /// A loop whose data streams from DRAM overlaps its in-core work and the
+  /// lines the caches beyond L1 serve it (a stencil's re-read rows) with
+  /// the DRAM transfers while at most this many of its loads are served
+  /// by those caches; with more, the two add (the ECM sum, not Cape's
+  /// max). The default: always overlapped.
+  Sourced<unsigned> DRAMOverlapsCacheLoads{
+      std::numeric_limits<unsigned>::max(), "not measured: overlapped"};
 
   /// The level named \p Name, or null.
   const MemoryLevelDesc *level(llvm::StringRef Name) const;
@@ -352,6 +398,14 @@ struct IdiomDesc {
   /// flag only, not on the register.
   Sourced<bool> SbbSameRegCarryOnly{
       false, "not documented or measured for this core; not modelled"};
+};
+
+/// Latencies that the instruction data misstate for this core, measured.
+struct LatencyRulesDesc {
+  /// Shifts and rotates by CL (shl/shr/sar/rol/ror r, cl) take this many
+  /// cycles on every path (the shifted register, the count, the flags);
+  /// 0: the instruction data's latency.
+  Sourced<unsigned> ShiftRotateByCL{0, "the instruction data's latency"};
 };
 
 /// The non-pipelined divider.
@@ -402,6 +456,20 @@ struct MachineModel {
   Sourced<UnlaminationRule> Unlamination;
   MoveEliminationDesc MoveElimination;
   IdiomDesc Idioms;
+  /// cmov/setcc on a register whose condition reads both the carry flag
+  /// and the zero flag (be/a: CF and ZF are renamed as separate groups) are
+  /// two uops: the first merges the two flag groups, the second is the
+  /// operation on the data and the merged flags. The flags reach the result
+  /// in 2 cycles, the data sources in 1 (uops.info's "[1;2]").
+  Sourced<bool> FlagMergeUop{false, "not modelled: one latency per "
+                                    "instruction"};
+  /// Shifts and rotates of a register by CL (shl/shr/sar/rol/ror r, cl) are
+  /// three uops: the first computes the result in one cycle, the other two
+  /// only produce the flags (which a zero count leaves unchanged: they
+  /// wait for the old flags) and do not delay the result.
+  Sourced<bool> ShiftByCLFlagUops{false, "not modelled: the result waits "
+                                         "for every uop"};
+  LatencyRulesDesc Latencies;
   DividerDesc Divider;
   MemoryHierarchyDesc MemoryHierarchy;
 

@@ -54,6 +54,12 @@ private:
   void applyIdiomsAndFusionRules(const llvm::MCInst &Inst,
                                  DecodedInstr &D) const;
   void applyDataPathRules(const UopsInfoEntry *E, DecodedInstr &D) const;
+  /// MachineModel::FlagMergeUop.
+  void applyFlagMergeRule(DecodedInstr &D) const;
+  /// MachineModel::ShiftByCLFlagUops.
+  void applyShiftByCLRule(DecodedInstr &D) const;
+  /// FrontEndDesc::ComplexDecoderMnemonics lists \p D's mnemonic.
+  bool complexDecoderOnly(const DecodedInstr &D) const;
   /// Encoding and decoder-path facts for the front end (DecodedInstr::FE).
   void setFrontEndFacts(const llvm::MCInst &Inst, DecodedInstr &D) const;
   unsigned registerLatency(const UopsInfoEntry &E) const;

@@ -41,6 +41,9 @@ struct LoopMemoryFacts {
   /// Per kernel instruction: bytes touched between two uses of its lines
   /// (-1 = not a memory access or unknown).
   std::vector<double> InstrReuseBytes;
+  /// Per kernel instruction: 4 KiB pages touched between two uses of its
+  /// lines (-1 = unknown), for the TLB's reach.
+  std::vector<double> InstrReusePages;
   /// Executions of the loop's body per execution of the outermost loop
   /// (the product of the nest's trip counts, averaged where they vary).
   std::optional<double> Iterations;

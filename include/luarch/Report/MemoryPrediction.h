@@ -111,6 +111,11 @@ struct MemoryOptions {
   /// TLB misses. Unknown: the smaller of the working set and the capacity
   /// of the level serving it.
   std::vector<double> InstrReuseBytes;
+  /// Per kernel instruction: the 4 KiB pages touched between two uses of
+  /// its lines (SCEV, counted page by page: a column walk touches a page
+  /// per row; < 0 = unknown). They decide the TLB's misses; unknown: the
+  /// reuse window's bytes over the page size, at most the working set's.
+  std::vector<double> InstrReusePages;
   /// Predict with the data in every level (the report's table); without,
   /// only the applicable prediction (the plugin: less compile time).
   bool AllLevels = true;

@@ -5,10 +5,11 @@
 // and any new one) subscribe as SimListeners and build their results from
 // them. The core never computes a report.
 //
-// Cost: one call per listener per cycle (onCycle) and per retired
-// iteration. Per-instruction and per-uop events are produced only while a
-// listener asks for them (wantsInstructionEvents), so the simulation's hot
-// loop makes no per-uop virtual calls otherwise.
+// Cost: one call per cycle to each listener subscribed to cycle events
+// (onCycle), one per retired iteration to each subscribed to iteration
+// events. Per-instruction and per-uop events are produced only while a
+// listener subscribed to them asks for them (wantsInstructionEvents), so
+// the simulation's hot loop makes no per-uop virtual calls otherwise.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LUARCH_SIM_SIMEVENTS_H
@@ -80,9 +81,21 @@ struct ExecutionCounters {
   } Fill;
 };
 
+/// The kinds of events a listener receives (SimListener::subscribedEvents).
+enum SimEventKind : unsigned {
+  CycleEvents = 1,       ///< onCycle
+  IterationEvents = 2,   ///< onIterationRetired
+  InstructionEvents = 4, ///< onInstrIssued, onUopDispatched, onInstrRetired
+  AllEvents = 7
+};
+
 class SimListener {
 public:
   virtual ~SimListener();
+  /// The kinds of events this listener is sent (SimEventKind bits), asked
+  /// once when it subscribes: a view that needs no per-cycle facts says so
+  /// and costs nothing per cycle.
+  virtual unsigned subscribedEvents() const { return AllEvents; }
   /// Whether this view needs per-instruction and per-uop events now.
   virtual bool wantsInstructionEvents() const { return false; }
   virtual void onInstrIssued(const InstrEvent &) {}

@@ -115,6 +115,33 @@ inline void setSandyBridgeIdioms(MachineModel &M) {
                                "dependency"};
 }
 
+/// cmov/setcc with a condition that reads CF and ZF (be/a) on the Skylake
+/// family: two uops, flags to result 2 cycles, data to result 1.
+inline void setCarryZeroFlagMerge(MachineModel &M) {
+  M.FlagMergeUop = {
+      true, "[uops.info] CMOVBE/CMOVNBE (R64, R64) and SETBE/SETNBE (R8l): "
+            "2 uops on p06, latency [1;2], where the other conditions are "
+            "1 uop, latency 1: CF and the other flags are separate rename "
+            "groups; which input takes 2 cycles is inferred from the "
+            "measurements: Cascade Lake (measured-clx.csv) bhdev-1139 "
+            "cmp rdx, rbp; cmova rdx, rbp 3.00 cycles per iteration (1 + "
+            "2 through the flags), bhdev-1321 a chain through cmovbe's "
+            "data source at 1 cycle (2.02 with a 1-cycle sub)"};
+}
+
+/// Shifts and rotates by CL on the Skylake family: the result from the
+/// first of three uops.
+inline void setShiftByCLFlagUops(MachineModel &M) {
+  M.ShiftByCLFlagUops = {
+      true, "[uops.info] SHL/SHR/SAR/ROL/ROR (R64, CL): 3 uops on p06, "
+            "latency [0;2], read as 0 for the flags a zero count passes "
+            "through and 2 for the merged flags, the register result being "
+            "the shift's, 1 cycle as by an immediate; measured on Cascade Lake "
+            "(measured-clx.csv): movzx eax, byte [rax + disp32]; shl rax, "
+            "cl; or rbp, rax chains at 6.00 cycles (load 5 + shift 1; "
+            "bhdev-1055, 1091), 7 with the three uops gating the result"};
+}
+
 /// 4K aliasing: Intel documents it for its cores as a performance event
 /// and a VTune metric (loads falsely matched to an older store 4 KiB away
 /// are re-issued).

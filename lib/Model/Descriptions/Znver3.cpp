@@ -167,6 +167,10 @@ MachineModel makeZnver3() {
   M.MoveElimination.Vector = {true, "[LLVM-Zn3] (V)MOVAPS/MOVUPS/MOVDQA "
                                     "x,x and YMM forms eliminated; "
                                     "[uops.info] MOVAPS_0F28 latency 0"};
+  M.Latencies.ShiftRotateByCL = {
+      1, "[LLVM-Zn3] shl/shr/sar/rol/ror r, cl latency 1 (llvm-mca-22 "
+         "-mcpu=znver3 -instruction-info); uops.info zen3 lists SHL (R64, CL) [0;16], whose "
+         "upper bound is no register path (Zen 4: measured, see znver4)"};
   M.Idioms.ZeroIdioms = {true, "[LLVM-Zn3] XOR/SUB r,r and XORPS/PXOR/"
                                "PSUB*/PCMPGT* x,x are zero idioms"};
   M.Idioms.ZeroIdiomsNeedNoPort = {true, "[LLVM-Zn3] GPR XOR/SUB and VEX "

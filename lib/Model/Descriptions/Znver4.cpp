@@ -228,6 +228,31 @@ MachineModel makeZnver4() {
            "ymm store takes both, a zmm store both for two cycles); "
            "[C&C-Zen4] a 512-bit store takes two store-queue entries (not "
            "modelled: one)"};
+  Mem.StoreCommitPairBytes = {
+      32,
+      "measured on an EPYC 9004 host (loop-uarch-report -mcpu=native "
+      "--measure eval/bhive/probes-znver4/store-lines.s, loop form, cycles "
+      "per iteration): two 8-byte stores at offsets 0 and 8, 0 and 16, 16 "
+      "and 24, 48 and 56, 40 and 32 of a line 1.00; at 0 and 32, 24 and 32, "
+      "32 and 24, 0 and 56, 56 and 24 2.00; 4 stores in 32 bytes 2.00; 2 "
+      "stores to two lines 2.00 (rsp- or rdi-based), 3 to three lines "
+      "3.00, 4 to four lines 4.00; with probes/zen4.s's wide stores (2 ymm "
+      "+ 2 GPR stores 3.03, 2 zmm + 2 GPR 5.02) a wide store's further "
+      "data slots pair"};
+  // A pseudo port: the path that fills L1 lines from L2 (LineFillPorts).
+  M.Ports.push_back({"FILL", "L1 line fills (pseudo port)"});
+  Mem.LineFillPorts = {
+      PortMask(1) << (M.Ports.size() - 1),
+      "[AMDOpt17h §2.6.2.2] the L1 data cache tags lines with a linear-"
+      "address utag; a load to a line valid in L1 under another linear "
+      "alias misses and fills from L2 (no slower than an L2 hit); as on "
+      "Zen 4 [AMDOptZen4 ch. 2]. Measured on an EPYC 9004 host "
+      "(eval/bhive/probes-znver4/new-lines.s, harness loop form, whose "
+      "pages alias): one access per new line, stride 64 or 128, 2.00-2.23 "
+      "cycles per iteration for loads, pops, pushes and stores (L2: 32 "
+      "bytes per cycle); 2 and 4 new lines 4.00 and 8.01; several accesses "
+      "per new line cost more (6 pops per 48 bytes 3.95, 6 loads 3.04; not "
+      "modelled), and page crossings (stride 1024: 5.1-6.1; not modelled)"};
   M.PipeOccupancyFromMeasuredThroughput = {
       true,
       "[uops.info] zen4: 321 of the 361 ZMM register forms with a YMM twin "
@@ -264,6 +289,15 @@ MachineModel makeZnver4() {
       true, "measured on an EPYC 9004 host (loop-uarch-report --measure, "
             "loop form): cmp rax, 1; sbb rbx, rbx; add rbx, 1 takes 1.00 "
             "cycle per iteration (2.00 when the add's carry feeds the sbb)"};
+  M.Latencies.ShiftRotateByCL = {
+      1,
+      "measured on an EPYC 9004 host (loop-uarch-report -mcpu=native "
+      "--measure eval/bhive/probes-znver4/shift-by-cl.s, loop form): 4 "
+      "chained shl rax, cl 4.00 cycles per iteration (count 0 or 5), rol "
+      "4.00; through the count (shl rax, cl; mov ecx, eax) 1.00; through "
+      "the flags (add rdi, 1; shl rax, cl; adc rdi, 0) 2.00; [LLVM-Zn4] "
+      "latency 1 (llvm-mca-22 -mcpu=znver4); uops.info zen4 lists [0;16] "
+      "(rotates [0;32]), whose upper bound no dependent instruction sees"};
   // An EPYC 9004 CCD (8 cores, 32 MB L3) and the host this project
   // measures on (eval/memory/znver4-probe.json): figures marked "measured"
   // come from `loop-uarch-report --describe-cpu --measure` there.
@@ -281,7 +315,13 @@ MachineModel makeZnver4() {
                               "31.9"};
   L2.StoreBytesPerCycle = {31, "measured 31.1"};
   L2.CopyBytesPerCycle = {31, "measured 31.1"};
-  L2.MissBuffers = {64, "estimate"};
+  L2.MissBuffers = {15, "measured on the EPYC 9004 KVM guest "
+                        "(utils/page-walk.c, eval/memory/"
+                        "znver4-page-walk.txt): loads a page and a line "
+                        "apart, each line from DRAM (the moving walk with 2 "
+                        "MiB pages over 8,192-131,072 pages), take 24.4-30.8 "
+                        "cycles each: 405 cycles of latency / ~27 = 15 "
+                        "misses in flight beyond L2"};
   MemoryLevelDesc &L3 = *H.level("L3");
   L3.UsableKiB = {8192, "measured on the EPYC 9004 KVM guest: the probe's "
                         "streams keep the L3's 26-27 bytes/cycle up to 8 "
@@ -307,13 +347,26 @@ MachineModel makeZnver4() {
                                "guest"};
   D.CopyBytesPerCycle = {5.0, "measured 4.8-5.4 on the EPYC 9004 KVM "
                               "guest"};
+  H.DRAMOverlapsCacheLoads = {
+      1, "measured on the EPYC 9004 KVM guest (utils/stream-count.c, "
+         "eval/memory/znver4-streams.txt, six runs): N neighbouring rows "
+         "32 KiB apart summed row after row (one row from DRAM, N - 1 "
+         "re-read from L2) take 21-26 cycles per output line at N = 2, as "
+         "a DRAM copy, and 30-38 at N = 3, 42-51 at N = 8: the copy plus "
+         "the same sums with every row in L2 (8.4-9.0 at N = 3, 19.4-20.4 "
+         "at N = 8); N far-apart streams all from DRAM overlap (4.3-8.0 "
+         "bytes per cycle at N = 1-16), and so do rows beside an L3 stream"};
   // Page walks: a KVM guest walks two page tables (nested paging).
-  H.PageWalkCycles = {168, "measured on the EPYC 9004 KVM guest: a column "
-                           "walk (independent loads a page apart) takes 28 "
-                           "cycles more per load beyond the L2 TLB's reach "
-                           "than within it, x 6 walkers; nested paging - "
-                           "bare metal is estimated at ~30 (Intel's 26 "
-                           "[Palomares §5.4])"};
+  H.PageWalkCycles = {54, "measured on the EPYC 9004 KVM guest "
+                          "(utils/page-walk.c, eval/memory/"
+                          "znver4-page-walk.txt, two runs): loads a page and "
+                          "a line apart over 4,096-131,072 pages take 4-17 "
+                          "cycles more per load with 4 KiB pages than with "
+                          "2 MiB pages (median 8.4 over every kind, 10.0 "
+                          "with the lines in the caches; one outlier of "
+                          "19-47 at 131,072 pages), 9 x 6 walkers; nested "
+                          "paging. The probe's column walk (24-28) also "
+                          "counts its lines moving from L2 to L3"};
   H.TLBs[0].Entries4K = {72, "[AMDOptZen4 ch. 2] 72 entries, every page "
                              "size"};
   H.TLBs[0].Entries2M = {72, "shared by every page size"};
@@ -321,6 +374,17 @@ MachineModel makeZnver4() {
   H.TLBs[1].Entries4K = {3072, "[AMDOptZen4 ch. 2] 3072 entries, 4 KB and "
                                "2 MB pages"};
   H.TLBs[1].Entries2M = {3072, "shared with 4 KB pages"};
+  H.TLBs[1].CyclicHitPages4K = {
+      2048, "measured on the EPYC 9004 KVM guest (utils/page-walk.c and "
+            "utils/column-walk.c, eval/memory/znver4-page-walk.txt and "
+            "znver4-column-walk.txt): a cyclic walk over 2,048 pages costs "
+            "what it costs with 2 MiB pages; loads over 2,560 pages pay "
+            "5-15% of the walks' full cost (more for moving walks and "
+            "gathers), two column walks over 2,800 35-50%, loads over 3,072 "
+            "50-75% (linear from 2,048 to 4,096 gives 25%, 37%, 50%)"};
+  H.TLBs[1].CyclicMissPages4K = {
+      4096, "measured (as CyclicHitPages4K): from 4,096 pages on every "
+            "new page pays the walk"};
   H.NTStoreBytesPerCycle = {4.7, "estimate: as the load stream (not "
                                  "measured)"};
   return M;

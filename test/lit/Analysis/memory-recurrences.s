@@ -8,22 +8,25 @@
 # RUN: %loop-uarch-report -mcpu=skylake %t/no-dep.s | FileCheck %s --check-prefix=NODEP
 # RUN: %loop-uarch-report -mcpu=skylake %t/partial.s | FileCheck %s --check-prefix=PARTIAL
 
-# addsd (4) -> store -> load (store forwarding 5) -> addsd: 9 cycles.
+# addsd (4) -> store -> load -> addsd: the forwarded value reaches the
+# vector load no sooner than its load-to-use latency (5; forwarding alone
+# is 4): 9 cycles.
 # SAME: Cycles per iteration: 9.00
 # SAME: 9.00 xmm0: 3 instructions (binding)
 
-# A read-modify-write of a loop-invariant address: forwarding 5 + add 1.
-# RMW: Cycles per iteration: 6.00
-# RMW: 6.00 memory written by addq %rax, (%rbx): 1 instruction (binding)
+# A read-modify-write of a loop-invariant address: forwarding 4 + add 1.
+# RMW: Cycles per iteration: 5.00
+# RMW: 5.00 memory written by addq %rax, (%rbx): 1 instruction (binding)
 
 # The load reads what the previous iteration stored at 8(%rdi), rdi += 8.
-# STRIDE: Cycles per iteration: 6.00
-# STRIDE: 6.00 memory written by movq %rax, 8(%rdi): 3 instructions (binding)
+# Forwarding 4 + add 1.
+# STRIDE: Cycles per iteration: 5.00
+# STRIDE: 5.00 memory written by movq %rax, 8(%rdi): 3 instructions (binding)
 
 # The load reads what was stored two iterations earlier (16(%rdi), rdi +=
-# 8): 6 cycles of latency per two iterations.
-# DIST2: Cycles per iteration: 3.00
-# DIST2: loop-carried dependency    3.00   3 instructions, 6.00 cycles per 2 iterations through memory written by movq %rax, 16(%rdi)
+# 8): 5 cycles of latency per two iterations.
+# DIST2: Cycles per iteration: 2.50
+# DIST2: loop-carried dependency    2.50   3 instructions, 5.00 cycles per 2 iterations through memory written by movq %rax, 16(%rdi)
 
 # Same registers, but the addresses never meet (the store is behind the
 # loads): no memory recurrence.

@@ -1,0 +1,35 @@
+//===- StoreCommitLines.h - Which stores share a commit cycle --*- C++ -*-===//
+//
+// MemoryDesc::StoreCommitPairBytes (stores commit two per cycle only within
+// one aligned chunk) and MemoryDesc::LineFillPorts (harness-aliased lines).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LUARCH_ANALYSIS_STORECOMMITLINES_H
+#define LUARCH_ANALYSIS_STORECOMMITLINES_H
+
+#include "luarch/Analysis/DependencyGraph.h"
+#include "luarch/Model/DecodedInstr.h"
+#include "luarch/Model/MachineModel.h"
+#include <vector>
+
+namespace luarch {
+
+/// Where \p M has the rule, gives the first store-data uop of every store
+/// that does not write the previous store's chunk (program order, around
+/// the loop) the first store-data port only. Addresses are followed
+/// as register values plus constants; with \p Ctx.Concrete every register
+/// and loaded value starts as the harness value, otherwise each register is
+/// an unknown taken as aligned.
+void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
+                           const AddressContext &Ctx);
+
+/// Where \p M has MemoryDesc::LineFillPorts and \p Ctx is the harness
+/// context: each memory access that enters a line no access touched in the
+/// previous iterations (a moving stream; the harness aliases its pages)
+/// occupies the fill ports for 64 / L2's load bytes per cycle per new line.
+void applyLinearAliasFills(const MachineModel &M, std::vector<DecodedInstr> &D,
+                           const AddressContext &Ctx);
+
+} // namespace luarch
+
+#endif

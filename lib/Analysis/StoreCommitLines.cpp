@@ -1,0 +1,252 @@
+//===- StoreCommitLines.cpp - Stores and lines after decoding ------------===//
+//
+// Two rules that need a kernel's addresses, applied after decoding with the
+// address context. A register's value is a version (a value not followed:
+// a load outside the harness context, a multiply...) plus a constant;
+// version 0 is a known absolute value (the harness context, an immediate);
+// an unknown value counts as aligned.
+// * MemoryDesc::StoreCommitPairBytes: stores are followed in program order
+//   and around the loop (the last store of an iteration comes before the
+//   first of the next); two stores pair when their addresses have the same
+//   versions and their constants fall in one aligned chunk.
+// * MemoryDesc::LineFillPorts: under the harness context, the 64-byte
+//   lines each iteration enters that the iterations before it did not
+//   touch fill from L2.
+//
+//===----------------------------------------------------------------------===//
+#include "luarch/Analysis/StoreCommitLines.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <optional>
+
+using namespace llvm;
+
+namespace luarch {
+
+namespace {
+
+/// A register value: Constant alone (Version 0), or an unknown value of
+/// the given version plus Constant.
+struct Value {
+  unsigned Version = 0;
+  uint64_t Constant = 0;
+};
+
+/// A store address: the versions of its base and index, and the constant.
+struct Address {
+  unsigned Segment = 0; ///< fs/gs: another linear base
+  unsigned BaseVersion = 0, IndexVersion = 0;
+  int64_t Scale = 0;
+  uint64_t Constant = 0;
+  /// Whether both lie in one aligned chunk of 2^Shift bytes.
+  bool sameChunk(const Address &O, unsigned Shift) const {
+    return Segment == O.Segment && BaseVersion == O.BaseVersion &&
+           IndexVersion == O.IndexVersion &&
+           (IndexVersion == 0 || Scale == O.Scale) &&
+           (Constant >> Shift) == (O.Constant >> Shift);
+  }
+};
+
+constexpr unsigned NumGPRs = 16;
+constexpr RegUnit RSP = 4; // regunit of rsp (as in DependencyGraph.cpp)
+
+class Registers {
+public:
+  explicit Registers(const AddressContext &Ctx) : Ctx(Ctx) {
+    for (unsigned U = 0; U < NumGPRs; ++U)
+      Regs[U] = Ctx.Concrete ? Value{0, Ctx.RegisterValue} : fresh();
+  }
+  Value get(RegUnit U) const {
+    if (U == regunit::None)
+      return Value{0, 0};
+    return U < NumGPRs ? Regs[U] : Value{~0u, 0};
+  }
+  /// Base + Index * Scale + Imm, if it is a version plus a constant.
+  std::optional<Value> affine(RegUnit Base, RegUnit Index, int64_t Scale,
+                              int64_t Imm) const {
+    Value B = get(Base), I = get(Index);
+    if (Index == regunit::None || Scale == 0)
+      I = Value{0, 0};
+    if (B.Version && I.Version)
+      return std::nullopt;
+    if (I.Version && Scale != 1)
+      return std::nullopt;
+    uint64_t C = B.Constant + I.Constant * uint64_t(Scale) + uint64_t(Imm);
+    return Value{B.Version | I.Version, C};
+  }
+  /// The instruction's register writes.
+  void update(const DecodedInstr &X) {
+    const DecodedInstr::GPRWrite &W = X.GPRResult;
+    if (W.K != DecodedInstr::GPRWrite::None && W.Dest < NumGPRs) {
+      std::optional<Value> New;
+      if (W.K == DecodedInstr::GPRWrite::Affine)
+        New = affine(W.Base, W.Index, W.Scale, W.Imm);
+      else if (W.K == DecodedInstr::GPRWrite::Loaded && Ctx.Concrete)
+        New = Value{0, Ctx.RegisterValue};
+      if (New && (W.Bits == 32 || W.SignExtend32) && New->Version)
+        New.reset();
+      if (New && W.Bits == 32)
+        New->Constant &= 0xffffffffu;
+      if (New && W.SignExtend32)
+        New->Constant = uint64_t(int64_t(int32_t(uint32_t(New->Constant))));
+      Regs[W.Dest] = New ? *New : fresh();
+    } else {
+      for (RegUnit U : X.Writes)
+        if (U < NumGPRs)
+          Regs[U] = fresh();
+    }
+    if (X.StackDelta)
+      Regs[RSP].Constant += uint64_t(int64_t(X.StackDelta));
+  }
+
+private:
+  Value fresh() { return Value{++LastVersion, 0}; }
+  const AddressContext &Ctx;
+  Value Regs[NumGPRs];
+  unsigned LastVersion = 0;
+};
+
+/// The units of the base and index registers (as addressUnits in
+/// DependencyGraph.cpp: the decoded address reads, base first).
+std::pair<RegUnit, RegUnit> baseAndIndex(const DecodedInstr &D) {
+  const MemOperand &M = *D.Mem;
+  bool HasBase = M.Base && !M.RIPRelative;
+  RegUnit Base = regunit::None, Index = regunit::None;
+  ArrayRef<RegUnit> A = D.AddressReads;
+  if (HasBase && !A.empty())
+    Base = A[0];
+  if (M.Index)
+    Index = HasBase ? (A.size() > 1 ? A[1] : Base)
+                    : (A.empty() ? regunit::None : A[0]);
+  return {Base, Index};
+}
+
+/// The store's address before the instruction's own writes, if followed.
+std::optional<Address> storeAddress(const DecodedInstr &X,
+                                    const Registers &R) {
+  if (X.StackAccess) {
+    Value SP = R.get(RSP);
+    // A push or call writes below the stack pointer it moves.
+    uint64_t Off = X.StackDelta < 0 ? uint64_t(int64_t(X.StackDelta)) : 0;
+    return Address{0, SP.Version, 0, 0, SP.Constant + Off};
+  }
+  if (!X.Mem || X.Mem->SymbolicDisp || X.Mem->RIPRelative)
+    return std::nullopt;
+  auto [BaseU, IndexU] = baseAndIndex(X);
+  Value B = R.get(BaseU), I = R.get(IndexU);
+  if (B.Version == ~0u || I.Version == ~0u)
+    return std::nullopt;
+  Address A;
+  A.Segment = X.Mem->Segment.id();
+  A.BaseVersion = B.Version;
+  A.IndexVersion = I.Version;
+  A.Scale = X.Mem->Scale;
+  A.Constant = B.Constant + I.Constant * uint64_t(X.Mem->Scale) +
+               uint64_t(X.Mem->Disp);
+  return A;
+}
+
+} // namespace
+
+void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
+                           const AddressContext &Ctx) {
+  PortMask Ports = M.StoreDataPorts;
+  unsigned Chunk = M.Memory.StoreCommitPairBytes;
+  if (!Chunk || llvm::popcount(Ports) < 2)
+    return;
+  assert(llvm::isPowerOf2_32(Chunk) && "a pairing chunk is a power of two");
+  unsigned Shift = llvm::countr_zero(Chunk);
+  PortMask FirstPort = Ports & (~Ports + 1);
+  Registers Regs(Ctx);
+  std::optional<Address> Previous;
+  // The second pass starts from the first one's registers and last store,
+  // as the loop's next iteration does.
+  for (unsigned Pass = 0; Pass < 2; ++Pass)
+    for (DecodedInstr &X : D) {
+      std::optional<Address> Here;
+      if (X.MayStore)
+        Here = storeAddress(X, Regs);
+      Regs.update(X);
+      if (!X.MayStore)
+        continue;
+      bool Continues = Here && Previous && Here->sameChunk(*Previous, Shift);
+      Previous = Here;
+      if (Pass == 0 || Continues)
+        continue;
+      for (Uop &U : X.Uops)
+        if (U.Kind == UopKind::StoreData && !U.PipeOccupancyCopy &&
+            (U.Ports & FirstPort)) {
+          U.Ports = FirstPort;
+          break;
+        }
+    }
+}
+
+void applyLinearAliasFills(const MachineModel &M, std::vector<DecodedInstr> &D,
+                           const AddressContext &Ctx) {
+  PortMask Fill = M.Memory.LineFillPorts;
+  const MemoryLevelDesc *L2 = M.MemoryHierarchy.level("L2");
+  if (!Fill || !Ctx.Concrete || !L2 || L2->LoadBytesPerCycle <= 0)
+    return;
+  unsigned CyclesPerLine = unsigned(std::ceil(64.0 / L2->LoadBytesPerCycle));
+  // Iterations evaluated: the lines of each of the last Measured ones are
+  // compared with those of the Window before it (a stream that stays
+  // within a few lines hits); the fill cycles are their mean, rounded.
+  constexpr unsigned Window = 8, Measured = 16, Iters = Window + Measured;
+  Registers Regs(Ctx);
+  std::vector<std::vector<std::pair<size_t, uint64_t>>> Lines(Iters);
+  for (unsigned It = 0; It < Iters; ++It)
+    for (size_t I = 0; I < D.size(); ++I) {
+      const DecodedInstr &X = D[I];
+      std::optional<Address> A;
+      if (X.MayLoad || X.MayStore)
+        A = storeAddress(X, Regs); // loads' addresses are formed alike
+      Regs.update(X);
+      if (!A || A->BaseVersion || A->IndexVersion || A->Segment)
+        continue;
+      unsigned Bytes = X.MemBits ? std::max(1u, X.MemBits / 8) : 8;
+      for (uint64_t L = A->Constant >> 6; L <= (A->Constant + Bytes - 1) >> 6;
+           ++L)
+        Lines[It].push_back({I, L});
+    }
+  std::vector<unsigned> NewLines(D.size(), 0);
+  unsigned Total = 0;
+  for (unsigned It = Window; It < Iters; ++It) {
+    DenseSet<uint64_t> Seen;
+    for (unsigned Before = It - Window; Before < It; ++Before)
+      for (auto [I, L] : Lines[Before])
+        Seen.insert(L);
+    for (auto [I, L] : Lines[It])
+      if (Seen.insert(L).second) {
+        ++NewLines[I];
+        ++Total;
+      }
+  }
+  unsigned Copies =
+      unsigned(std::lround(double(Total) * CyclesPerLine / Measured));
+  if (!Copies)
+    return;
+  // One fill path: the copies go with the access that enters most lines.
+  DecodedInstr &X =
+      D[std::max_element(NewLines.begin(), NewLines.end()) - NewLines.begin()];
+  auto Mem = find_if(X.Uops, [](const Uop &U) {
+    return U.Kind == UopKind::Load || U.Kind == UopKind::StoreAddress;
+  });
+  if (Mem == X.Uops.end())
+    return;
+  Uop Copy = *Mem;
+  Copy.Ports = Fill;
+  Copy.WritesResult = false;
+  Copy.Latency = 1;
+  Copy.DividerCycles = 0;
+  Copy.SerialCycles = 0;
+  Copy.PipeOccupancyCopy = true;
+  X.Uops.insert(X.Uops.end(), Copies, Copy);
+}
+
+} // namespace luarch
