@@ -134,7 +134,7 @@ namespace {
 /// ThinLTO backends run the pass in several threads of one process: the
 /// totals are updated under a lock (Times.add).
 struct StageTimes {
-  double Kernel = 0, Analysis = 0, Identity = 0, Remarks = 0;
+  double Kernel = 0, Memory = 0, Analysis = 0, Identity = 0, Remarks = 0;
   unsigned Loops = 0;
   /// Simulated iterations of the analyses run (cache hits run none):
   /// steady-state runs and short-trip-count runs.
@@ -147,11 +147,12 @@ struct StageTimes {
   }
   ~StageTimes() {
     if (UArchTimeReport && Loops)
-      errs() << format("uarch: %u loops, kernel %.1f ms, analysis %.1f ms, "
-                       "identity %.1f ms, remarks %.1f ms; %u analyses "
-                       "simulated %llu steady-state and %llu trip-count "
-                       "iterations\n",
-                       Loops, Kernel * 1e3, Analysis * 1e3, Identity * 1e3,
+      errs() << format("uarch: %u loops, kernel %.1f ms, memory (SCEV) %.1f "
+                       "ms, analysis %.1f ms, identity %.1f ms, remarks %.1f "
+                       "ms; %u analyses simulated %llu steady-state and %llu "
+                       "trip-count iterations\n",
+                       Loops, Kernel * 1e3, Memory * 1e3, Analysis * 1e3,
+                       Identity * 1e3,
                        Remarks * 1e3, Analyses,
                        (unsigned long long)SteadyIterations,
                        (unsigned long long)TripIterations);
@@ -618,9 +619,11 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   PO.Sensitivity = PO.Simulate && UArchSensitivity;
   PO.SensitivityOpts.Sim = PO.Sim;
   // Beyond L1: the working set and each access's level from SCEV.
+  double TM = now();
   LoopMemoryFacts MemFacts = analyzeLoopMemory(
       MF, *Header, [&](const MachineBasicBlock &B) { return L.contains(&B); },
       *K, Model->MemoryHierarchy);
+  Times.add(Times.Memory, now() - TM);
   // A short trip count per entry: also simulate entries of that many
   // iterations, whose chains restart and overlap (longer entries are the
   // steady state within a few percent, not worth the compile time).
