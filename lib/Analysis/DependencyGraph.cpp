@@ -401,8 +401,16 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   // each condition below are in the znver4 description's source): a 32/64-
   // bit GPR load, or a plain read-modify-write, from the start of an older
   // 32/64-bit GPR store. Load-op forms (add r, [m]) are not renamed.
+  // push/pop's implicit stack slot (no memory operand of their own) when
+  // the description renames it (MemoryDesc::StackAccessRenaming).
+  auto stackSlot = [&](const DecodedInstr &X) {
+    return M.Memory.StackAccessRenaming.Value && X.StackAccess && !X.Mem;
+  };
+  auto accessBits = [&](const DecodedInstr &X) {
+    return stackSlot(X) ? 64u : X.MemBits;
+  };
   auto gprAccess = [&](const DecodedInstr &X) {
-    if (X.MemBits != 32 && X.MemBits != 64)
+    if (accessBits(X) != 32 && accessBits(X) != 64)
       return false;
     for (RegUnit U : X.Reads)
       if (isVecUnit(U))
@@ -448,20 +456,37 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
         return true;
     return false;
   };
+  // A plain load whose only computing uop is the stack-sync uop (mov r,
+  // [rsp] after a push): its data does not pass through that uop.
+  auto syncOnlyLoad = [&](const DecodedInstr &X) {
+    return M.Memory.StackAccessRenaming.Value && X.StackSync &&
+           !X.MayStore && count_if(X.Uops, [](const Uop &U) {
+                            return U.Kind == UopKind::Compute ||
+                                   U.Kind == UopKind::Branch;
+                          }) == 1;
+  };
   auto renamed = [&](size_t S, size_t L, unsigned Back) {
+    bool StackPair = stackSlot(D[S]) && stackSlot(D[L]);
     if (!M.Memory.MemoryRenaming.Value || !gprAccess(D[S]) ||
-        !gprAccess(D[L]) || D[L].MemBits > D[S].MemBits || !D[S].Mem ||
-        !D[L].Mem || D[S].Locked)
+        !gprAccess(D[L]) || accessBits(D[L]) > accessBits(D[S]) ||
+        !(D[S].Mem || stackSlot(D[S])) || !(D[L].Mem || stackSlot(D[L])) ||
+        D[S].Locked)
       return false;
-    if (K.Shape == KernelShape::Unrolled &&
-        (!sameName(S, L) || addressRewritten(S, L, Back)))
+    // Straight-line push/pop pairs are named by the stack engine's offset,
+    // which the concrete addresses already matched.
+    if (K.Shape == KernelShape::Unrolled && !StackPair &&
+        (!D[S].Mem || !D[L].Mem || !sameName(S, L) ||
+         addressRewritten(S, L, Back)))
       return false;
     if (D[L].MayStore)
       return plainRMW(D[L]);
-    return !computes(D[L]);
+    return !computes(D[L]) || syncOnlyLoad(D[L]);
+  };
+  auto renamedLat = [&](size_t L) {
+    return syncOnlyLoad(D[L]) ? 0.0 : double(computeLat(L));
   };
   auto forwardWeight = [&](size_t S, size_t L, unsigned Back) {
-    return renamed(S, L, Back) ? double(computeLat(L))
+    return renamed(S, L, Back) ? renamedLat(L)
                                : forwardLat(L) + computeLat(L);
   };
   for (size_t L = 0; L < N; ++L) {
@@ -484,7 +509,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
                         LA.Addr + LA.Bytes <= SA.Addr + SA.Bytes &&
                         forwards(S);
         bool Renamed = Contains && SA.Addr == LA.Addr && renamed(S, L, Back);
-        double W = Renamed    ? double(computeLat(L))
+        double W = Renamed    ? renamedLat(L)
                    : Contains ? forwardLat(L) + computeLat(L)
                             : double(M.Memory.StoreForwardBlockLatency) +
                                   computeLat(L);

@@ -341,6 +341,7 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "store-forward block (partial overlap)",
       M.Memory.StoreForwardBlockLatency);
   row(OS, "memory renaming (GPR)", M.Memory.MemoryRenaming);
+  row(OS, "memory renaming of push/pop", M.Memory.StackAccessRenaming);
   row(OS, "masked stores forward", M.Memory.MaskedStoreForwards);
   row(OS, "4K aliasing (false load/store match)", M.Memory.FourKAliasing);
   row(OS, "loads/cycle", M.Memory.LoadsPerCycle);

@@ -243,6 +243,11 @@ struct MemoryDesc {
   /// the stored value at rename, with no latency (AMD Zen 2, Zen 4).
   Sourced<bool> MemoryRenaming{
       false, "not documented or measured for this core; not modelled"};
+  /// With MemoryRenaming: the implicit 8-byte stack accesses of push and
+  /// pop are renamed too (a pop, or a load, of what a push, or a store,
+  /// wrote gets the value at rename).
+  Sourced<bool> StackAccessRenaming{
+      false, "not documented or measured for this core; not modelled"};
   /// "4K aliasing": a load whose address equals an older in-flight store's
   /// in bits 11:0 only (the addresses differ by a multiple of 4 KiB) is
   /// held as if it depended on the store and re-issued later. Not

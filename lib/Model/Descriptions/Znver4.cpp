@@ -179,6 +179,15 @@ MachineModel makeZnver4() {
       "9-11; unrolled, the aliasing pair above 6.94 and add [rax+8], rdi; "
       "mov rax, [r12+0x78] 6.89 (address register rewritten; 1.13 as a "
       "loop). Conditions as [Agner] found on Zen 2"};
+  Mem.StackAccessRenaming = {
+      true,
+      "measured on an EPYC 9004 host (eval/bhive/probes-znver4/"
+      "stack-renaming.s, loop form, cycles per iteration): push rbp; pop "
+      "rbp 1.00, push rax; pop rbx; mov rax, rbx 1.00, push rax; pop rax; "
+      "add rax, 1 1.00, sub rsp, 8; mov [rsp], rax; pop rax 2.00, push rax; "
+      "mov rax, [rsp]; add rsp, 8 2.00 (7 or more with store-to-load "
+      "forwarding, StoreForwardLatency); BHive bhdev-1867 (push rbp; mov "
+      "rbp, rsp; ...; pop rbp) 1.74"};
   Mem.FourKAliasing = {
       false, "measured on an EPYC 9004 host (loop form): mov [rdi], rax; "
              "mov rax, [rdi+4096] runs at 1.00 cycle per iteration, as with "
