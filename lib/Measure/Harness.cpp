@@ -554,8 +554,11 @@ Expected<Measurement> measureKernel(const TargetContext &TC, const Kernel &K,
     if (Count + 1 == K.size() && Count >= 2) {
       const MCInst &Dec = K.Instrs[Count - 1].Inst;
       StringRef Name = TC.instrInfo().getName(Dec.getOpcode());
-      std::string Reg = Dec.getNumOperands() ? TC.regName(Dec.getOperand(0).getReg())
-                                             : "";
+      // Only a register operand names the counter (`cmp $imm, %rax`'s
+      // accumulator form starts with its immediate).
+      std::string Reg = Dec.getNumOperands() && Dec.getOperand(0).isReg()
+                            ? TC.regName(Dec.getOperand(0).getReg())
+                            : "";
       if (Name.starts_with("DEC64r") && Reg.size() >= 2 && Reg[0] == 'r' &&
           isDigit(Reg[1])) {
         unsigned HW = 0;
