@@ -85,22 +85,6 @@ AffineUnits affineUnits(ArrayRef<DecodedInstr> D) {
   return A;
 }
 
-/// The units of a memory operand's base and index registers (None if
-/// absent), from the decoded address reads (base first, then index; a
-/// register used as both appears once).
-std::pair<RegUnit, RegUnit> addressUnits(const DecodedInstr &D) {
-  const MemOperand &M = *D.Mem;
-  bool HasBase = M.Base && !M.RIPRelative;
-  RegUnit Base = regunit::None, Index = regunit::None;
-  ArrayRef<RegUnit> A = D.AddressReads;
-  if (HasBase && !A.empty())
-    Base = A[0];
-  if (M.Index)
-    Index = HasBase ? (A.size() > 1 ? A[1] : Base)
-                    : (A.empty() ? regunit::None : A[0]);
-  return {Base, Index};
-}
-
 /// Addresses that can be compared: the registers (and scale, segment) of
 /// the operand, plus the displacement normalised to the registers' values
 /// at iteration start (constant increments folded in).
@@ -120,7 +104,7 @@ bool addressKey(ArrayRef<DecodedInstr> D, const AffineUnits &A, size_t I,
   const MemOperand &M = *D[I].Mem;
   if (M.SymbolicDisp || M.RIPRelative)
     return false;
-  auto [Base, Index] = addressUnits(D[I]);
+  auto [Base, Index] = memoryAddressUnits(D[I]);
   K = {M.Base.id(), M.Index.id(), M.Scale, M.Segment.id(), M.Disp};
   for (auto [U, Scale] :
        {std::pair<RegUnit, int64_t>{Base, 1}, {Index, int64_t(M.Scale)}}) {
@@ -286,7 +270,7 @@ concreteAccesses(ArrayRef<DecodedInstr> D, const AddressContext &Ctx) {
         }
       } else if (X.Mem && (X.MayLoad || X.MayStore) && !X.Mem->SymbolicDisp &&
                  !X.Mem->RIPRelative && !X.Mem->Segment) {
-        auto [BaseU, IndexU] = addressUnits(X);
+        auto [BaseU, IndexU] = memoryAddressUnits(X);
         auto B = val(BaseU), Ix = val(IndexU);
         if (B && Ix) {
           A.Known = true;
@@ -438,7 +422,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   // Straight-line code also needs the address registers unchanged between
   // the store and the load.
   auto addressRewritten = [&](size_t S, size_t L, unsigned Back) {
-    auto [Base, Index] = addressUnits(D[L]);
+    auto [Base, Index] = memoryAddressUnits(D[L]);
     auto writes = [&](size_t I) {
       for (RegUnit U : D[I].Writes)
         if (U != regunit::None && (U == Base || U == Index))
@@ -552,7 +536,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
         if (!Overlap)
           continue;
         if (Back == 0) {
-          auto [Base, Index] = addressUnits(D[L]);
+          auto [Base, Index] = memoryAddressUnits(D[L]);
           bool Stable = true;
           for (RegUnit U : {Base, Index})
             if (U != regunit::None && !A.Affine[U] && writtenBetween(U, S, L))

@@ -111,21 +111,6 @@ private:
   unsigned LastVersion = 0;
 };
 
-/// The units of the base and index registers (as addressUnits in
-/// DependencyGraph.cpp: the decoded address reads, base first).
-std::pair<RegUnit, RegUnit> baseAndIndex(const DecodedInstr &D) {
-  const MemOperand &M = *D.Mem;
-  bool HasBase = M.Base && !M.RIPRelative;
-  RegUnit Base = regunit::None, Index = regunit::None;
-  ArrayRef<RegUnit> A = D.AddressReads;
-  if (HasBase && !A.empty())
-    Base = A[0];
-  if (M.Index)
-    Index = HasBase ? (A.size() > 1 ? A[1] : Base)
-                    : (A.empty() ? regunit::None : A[0]);
-  return {Base, Index};
-}
-
 /// The store's address before the instruction's own writes, if followed.
 std::optional<Address> storeAddress(const DecodedInstr &X,
                                     const Registers &R) {
@@ -137,7 +122,7 @@ std::optional<Address> storeAddress(const DecodedInstr &X,
   }
   if (!X.Mem || X.Mem->SymbolicDisp || X.Mem->RIPRelative)
     return std::nullopt;
-  auto [BaseU, IndexU] = baseAndIndex(X);
+  auto [BaseU, IndexU] = memoryAddressUnits(X);
   Value B = R.get(BaseU), I = R.get(IndexU);
   if (B.Version == ~0u || I.Version == ~0u)
     return std::nullopt;

@@ -144,22 +144,6 @@ private:
   }
 };
 
-/// The base and index units of \p D's memory operand (None if absent),
-/// from the decoded address reads (base first; a register used as both
-/// appears once).
-std::pair<RegUnit, RegUnit> addressUnits(const DecodedInstr &D) {
-  const MemOperand &M = *D.Mem;
-  bool HasBase = M.Base && !M.RIPRelative;
-  RegUnit Base = regunit::None, Index = regunit::None;
-  ArrayRef<RegUnit> A = D.AddressReads;
-  if (HasBase && !A.empty())
-    Base = A[0];
-  if (M.Index)
-    Index = HasBase ? (A.size() > 1 ? A[1] : Base)
-                    : (A.empty() ? regunit::None : A[0]);
-  return {Base, Index};
-}
-
 /// The symbol and constant of a symbolic displacement ("a", 8 for a+8).
 bool symbolicDisp(const KernelInstr &KI, const MemOperand &M,
                   std::string &Symbol, int64_t &Const) {
@@ -237,7 +221,7 @@ LoopStreams findStreams(const Kernel &K, ArrayRef<DecodedInstr> D,
       Known = symbolicDisp(K.Instrs[I], M, Symbol, Disp);
     AffineValue Addr;
     Addr.Const = Disp;
-    auto [Base, Index] = addressUnits(X);
+    auto [Base, Index] = memoryAddressUnits(X);
     for (auto [U, Scale] : {std::pair<RegUnit, int64_t>{Base, 1},
                             {Index, int64_t(M.Scale)}}) {
       if (U == regunit::None || !Known)

@@ -13,8 +13,10 @@
 #include "luarch/Model/X86Encoding.h"
 #include "luarch/Model/X86Semantics.h"
 #include "llvm/ADT/SmallVector.h"
+#include <cassert>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace luarch {
 
@@ -178,6 +180,23 @@ struct DecodedInstr {
   unsigned numUops() const { return Uops.size(); }
   bool isExact() const { return Source == DecodeSource::UopsInfo; }
 };
+
+/// The units of \p D's memory operand's base and index registers (None if
+/// absent), from the decoded address reads (base first, then index; a
+/// register used as both appears once). \p D must have a memory operand.
+inline std::pair<RegUnit, RegUnit> memoryAddressUnits(const DecodedInstr &D) {
+  assert(D.Mem && "an instruction with a memory operand");
+  const MemOperand &M = *D.Mem;
+  bool HasBase = M.Base && !M.RIPRelative;
+  RegUnit Base = regunit::None, Index = regunit::None;
+  llvm::ArrayRef<RegUnit> A = D.AddressReads;
+  if (HasBase && !A.empty())
+    Base = A[0];
+  if (M.Index)
+    Index = HasBase ? (A.size() > 1 ? A[1] : Base)
+                    : (A.empty() ? regunit::None : A[0]);
+  return {Base, Index};
+}
 
 } // namespace luarch
 
