@@ -15,41 +15,7 @@
 #include <sys/mman.h>
 #include <time.h>
 
-// Transparent huge pages the process holds, KiB (-1: unknown).
-static long anonHugeKiB(void) {
-  FILE *F = fopen("/proc/self/smaps_rollup", "r");
-  char Line[256];
-  long KiB = -1;
-  while (F && fgets(Line, sizeof Line, F))
-    if (sscanf(Line, "AnonHugePages: %ld", &KiB) == 1)
-      break;
-  if (F)
-    fclose(F);
-  return KiB;
-}
-
-static double now(void) {
-  struct timespec T;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
-  return T.tv_sec + 1e-9 * T.tv_nsec;
-}
-
-// Core cycles per second: a dependent add chain, one cycle per add.
-static double coreHz(void) {
-  double Best = 0;
-  for (int Rep = 0; Rep < 5; ++Rep) {
-    uint64_t X = 0, N = 200000000;
-    double T0 = now();
-    for (uint64_t I = 0; I < N; I += 8)
-      __asm__ volatile("add $1,%0\n add $1,%0\n add $1,%0\n add $1,%0\n"
-                       "add $1,%0\n add $1,%0\n add $1,%0\n add $1,%0"
-                       : "+r"(X));
-    double Hz = N / (now() - T0);
-    if (Hz > Best)
-      Best = Hz;
-  }
-  return Best;
-}
+#include "microbench.h"
 
 // One pass: every column j in [0, Cols) walked against column I.
 __attribute__((noinline)) static double pass(const double *A, long RowElems,

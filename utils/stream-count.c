@@ -30,28 +30,7 @@
 #include <sys/mman.h>
 #include <time.h>
 
-static double now(void) {
-  struct timespec T;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
-  return T.tv_sec + 1e-9 * T.tv_nsec;
-}
-
-// Core cycles per second: a dependent add chain, one cycle per add.
-static double coreHz(void) {
-  double Best = 0;
-  for (int Rep = 0; Rep < 5; ++Rep) {
-    uint64_t X = 0, N = 200000000;
-    double T0 = now();
-    for (uint64_t I = 0; I < N; I += 8)
-      __asm__ volatile("add $1,%0\n add $1,%0\n add $1,%0\n add $1,%0\n"
-                       "add $1,%0\n add $1,%0\n add $1,%0\n add $1,%0"
-                       : "+r"(X));
-    double Hz = N / (now() - T0);
-    if (Hz > Best)
-      Best = Hz;
-  }
-  return Best;
-}
+#include "microbench.h"
 
 enum { MaxStreams = 16 };
 static const size_t RegionBytes = (size_t)64 << 20;
