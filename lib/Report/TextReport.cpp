@@ -86,6 +86,10 @@ static std::string num(double V, unsigned Width = 5) {
     OS << std::string(Width, ' ');
   else
     OS << format("%*.2f", Width, V);
+  // A figure wider than its column (a microcoded instruction's 11518.00)
+  // must not run into the text before it.
+  if (S.size() > Width)
+    S.insert(S.begin(), ' ');
   return S;
 }
 
