@@ -675,6 +675,13 @@ static void findValueEffect(const MCInst &Inst, StringRef Op,
       W.Base = RegAt(1);
       W.Imm = Base == "INC" ? 1 : -1;
     }
+  } else if ((Base == "AND" || Base == "SHL") && Form.starts_with("ri") &&
+             ImmAt(2, V)) {
+    // Address walks through loaded values (and rdx, -8; shl rax, 6): the
+    // harness context follows them (MemoryDesc::STLBHitLoadCycles).
+    W.K = Base == "AND" ? GW::AndImm : GW::ShlImm;
+    W.Base = RegAt(1);
+    W.Imm = V;
   } else if (Base == "LEA" && D.Mem && !D.Mem->SymbolicDisp &&
              !D.Mem->RIPRelative) {
     W.K = GW::Affine;
