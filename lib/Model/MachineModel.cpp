@@ -383,6 +383,7 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "sbb r, r depends on CF only", M.Idioms.SbbSameRegCarryOnly);
   row(OS, "cmov/setcc be/a: flag-merge uop", M.FlagMergeUop);
   row(OS, "shift by cl: flag-only uops", M.ShiftByCLFlagUops);
+  row(OS, "locked RMW round trip = throughput", M.LockedRoundTripAtThroughput);
   if (M.Latencies.ShiftRotateByCL)
     row(OS, "shift/rotate by cl latency", M.Latencies.ShiftRotateByCL);
   OS << "  unlamination rule                  ";

@@ -414,6 +414,14 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
     RegLat = registerLatency(*RegForm);
   else if (D.MayLoad && !HasRegSources && E.hasLatency() && E.LatMinIsBound)
     RegLat = std::max<int>(1, std::lround(E.LatMax) - int(D.LoadLatency));
+  // MachineModel::LockedRoundTripAtThroughput: the forwarded load plus the
+  // operation take the measured throughput.
+  if (Model.LockedRoundTripAtThroughput && D.Locked && D.MayLoad &&
+      E.LatMaxIsBound && E.TPMeasured > 0) {
+    int Forward = std::max<int>(Model.Memory.StoreForwardLatency,
+                                int(D.LoadLatency));
+    RegLat = std::max<int>(1, std::lround(E.TPMeasured) - Forward);
+  }
   // Pure stores: uops.info's latency bound ("<=8" for MOVDQU (M128, XMM)
   // on Zen 4) is a store-reload round trip, which the model's forwarding
   // latency already covers; a data-moving uop (AMD's FP45 store-data pipe)

@@ -485,6 +485,13 @@ struct MachineModel {
   /// (three on Haswell to Skylake, two on Ice Lake and later).
   Sourced<bool> ShiftByCLFlagUops{false, "not modelled: the result waits "
                                          "for every uop"};
+  /// A locked read-modify-write (lock add, lock xadd, lock cmpxchg) whose
+  /// uops.info latency through memory is only an upper bound ("<=29")
+  /// takes its measured throughput for the round trip to the next one on
+  /// the same address (store forwarding plus its operation): uops.info's
+  /// throughput runs it back to back on one address.
+  Sourced<bool> LockedRoundTripAtThroughput{
+      false, "not modelled: uops.info's latency bound"};
   LatencyRulesDesc Latencies;
   DividerDesc Divider;
   MemoryHierarchyDesc MemoryHierarchy;

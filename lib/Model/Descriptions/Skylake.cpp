@@ -224,6 +224,7 @@ MachineModel makeSkylake() {
   setSandyBridgeIdioms(M);
   setCarryZeroFlagMerge(M);
   setShiftByCLFlagUops(M);
+  setLockedRoundTripAtThroughput(M);
   M.MemoryHierarchy = skylakeMemory();
   return M;
 }
