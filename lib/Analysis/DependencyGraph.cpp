@@ -241,6 +241,13 @@ struct ConcreteAccess {
 constexpr unsigned ConcreteIters = 65;
 /// Memory dependencies are looked for this many iterations back.
 constexpr unsigned MaxMemDistance = 4;
+/// Iterations over which a concrete memory dependency's weight is averaged
+/// (a multiple of 2, 3 and 4: patterns that repeat with those periods
+/// average exactly).
+constexpr unsigned MeanIters = 12;
+static_assert(MeanIters + MaxMemDistance < ConcreteIters,
+              "the mean's iterations and the stores they look back to are "
+              "evaluated");
 
 /// Evaluates ConcreteIters iterations with every register (and loaded
 /// value) equal to the context's value; returns the accesses of each
@@ -288,6 +295,12 @@ concreteAccesses(ArrayRef<DecodedInstr> D, const AddressContext &Ctx) {
           New = *B + *Ix * uint64_t(W.Scale) + uint64_t(W.Imm);
       } else if (W.K == DecodedInstr::GPRWrite::Loaded) {
         New = Ctx.RegisterValue;
+      } else if (W.K == DecodedInstr::GPRWrite::AndImm ||
+                 W.K == DecodedInstr::GPRWrite::ShlImm) {
+        if (auto B = val(W.Base))
+          New = W.K == DecodedInstr::GPRWrite::AndImm
+                    ? *B & uint64_t(W.Imm)
+                    : *B << (W.Imm & 63);
       }
       if (New && W.Bits == 32)
         New = *New & 0xffffffffu;
@@ -489,17 +502,43 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
                        LA.Addr < SA.Addr + SA.Bytes;
         if (!Overlap)
           continue;
-        bool Contains = SA.Addr <= LA.Addr &&
-                        LA.Addr + LA.Bytes <= SA.Addr + SA.Bytes &&
-                        forwards(S);
-        bool Renamed = Contains && SA.Addr == LA.Addr && renamed(S, L, Back);
-        double W = Renamed    ? renamedLat(L)
-                   : Contains ? forwardLat(L) + computeLat(L)
+        // The pair's weight in iteration It: forwarded, renamed, blocked
+        // (a partial overlap), or none (the bytes no longer meet).
+        auto weightAt = [&](unsigned It, bool &Contains, bool &Renamed) {
+          const ConcreteAccess &SI = Concrete[It - Back][S];
+          const ConcreteAccess &LI = Concrete[It][L];
+          Contains = Renamed = false;
+          if (!SI.Known || !LI.Known || !(SI.Addr < LI.Addr + LI.Bytes &&
+                                          LI.Addr < SI.Addr + SI.Bytes))
+            return 0.0;
+          Contains = SI.Addr <= LI.Addr &&
+                     LI.Addr + LI.Bytes <= SI.Addr + SI.Bytes && forwards(S);
+          Renamed = Contains && SI.Addr == LI.Addr && renamed(S, L, Back);
+          return Renamed    ? renamedLat(L)
+                 : Contains ? forwardLat(L) + computeLat(L)
                             : double(M.Memory.StoreForwardBlockLatency) +
                                   computeLat(L);
+        };
+        // Addresses that drift between iterations (rotating registers,
+        // bhdev-1360: a partial overlap every third iteration): the mean
+        // weight over the last iterations the evaluation covers, and the
+        // kind most of them have (the simulator takes the kind).
+        double Sum = 0;
+        unsigned Blocked = 0, RenamedIn = 0;
+        for (unsigned It = Last + 1 - MeanIters; It <= Last; ++It) {
+          bool C, Rn;
+          double WI = weightAt(It, C, Rn);
+          Sum += WI;
+          Blocked += WI > 0 && !C;
+          RenamedIn += Rn;
+        }
+        bool Contains = 2 * Blocked <= MeanIters;
+        bool Renamed = Contains && RenamedIn == MeanIters;
+        double W = Sum / MeanIters;
         R.Edges.push_back({unsigned(S), unsigned(L), W, Back,
                            Contains ? DepEdge::Memory : DepEdge::MemoryBlocked,
-                           regunit::None, Renamed});
+                           regunit::None, Renamed,
+                           Contains ? double(Blocked) / MeanIters : 0.0});
         break;
       }
       continue;

@@ -12,6 +12,10 @@
 // * MemoryDesc::LineFillPorts: under the harness context, the 64-byte
 //   lines each iteration enters that the iterations before it did not
 //   touch fill from L2.
+// * MemoryDesc::STLBHitLoadCycles: under the harness context, a load whose
+//   4 KiB page no access of the iterations before it (nor an earlier one
+//   of its own iteration) touched misses the L1 DTLB: its result comes
+//   that many cycles later, averaged over the iterations.
 //
 //===----------------------------------------------------------------------===//
 #include "luarch/Analysis/StoreCommitLines.h"
@@ -88,6 +92,14 @@ public:
         New = affine(W.Base, W.Index, W.Scale, W.Imm);
       else if (W.K == DecodedInstr::GPRWrite::Loaded && Ctx.Concrete)
         New = Value{0, Ctx.RegisterValue};
+      else if (W.K == DecodedInstr::GPRWrite::AndImm ||
+               W.K == DecodedInstr::GPRWrite::ShlImm) {
+        Value B = get(W.Base);
+        if (B.Version == 0) // a known value only
+          New = Value{0, W.K == DecodedInstr::GPRWrite::AndImm
+                             ? B.Constant & uint64_t(W.Imm)
+                             : B.Constant << (W.Imm & 63)};
+      }
       if (New && (W.Bits == 32 || W.SignExtend32) && New->Version)
         New.reset();
       if (New && W.Bits == 32)
@@ -232,6 +244,60 @@ void applyLinearAliasFills(const MachineModel &M, std::vector<DecodedInstr> &D,
   Copy.SerialCycles = 0;
   Copy.PipeOccupancyCopy = true;
   X.Uops.insert(X.Uops.end(), Copies, Copy);
+}
+
+void applySTLBHitLoads(const MachineModel &M, std::vector<DecodedInstr> &D,
+                       const AddressContext &Ctx) {
+  unsigned Penalty = M.Memory.STLBHitLoadCycles;
+  if (!Penalty || !Ctx.Concrete)
+    return;
+  // As for the line fills: the pages of each of the last Measured
+  // iterations are compared with those of the Window before it (well within
+  // the 64-entry L1 DTLBs of the cores that have the rule).
+  constexpr unsigned Window = 8, Measured = 16, Iters = Window + Measured;
+  constexpr unsigned PageShift = 12;
+  Registers Regs(Ctx);
+  // Per iteration, in program order: (instruction, page, is a load).
+  struct Touch {
+    size_t Instr;
+    uint64_t Page;
+    bool Load;
+  };
+  std::vector<std::vector<Touch>> Pages(Iters);
+  for (unsigned It = 0; It < Iters; ++It)
+    for (size_t I = 0; I < D.size(); ++I) {
+      const DecodedInstr &X = D[I];
+      std::optional<Address> A;
+      if (X.MayLoad || X.MayStore)
+        A = storeAddress(X, Regs); // loads' addresses are formed alike
+      Regs.update(X);
+      if (!A || A->BaseVersion || A->IndexVersion || A->Segment)
+        continue;
+      unsigned Bytes = X.MemBits ? std::max(1u, X.MemBits / 8) : 8;
+      for (uint64_t P = A->Constant >> PageShift;
+           P <= (A->Constant + Bytes - 1) >> PageShift; ++P)
+        Pages[It].push_back({I, P, X.MayLoad});
+    }
+  std::vector<unsigned> NewPages(D.size(), 0);
+  for (unsigned It = Window; It < Iters; ++It) {
+    DenseSet<uint64_t> Seen;
+    for (unsigned Before = It - Window; Before < It; ++Before)
+      for (const Touch &T : Pages[Before])
+        Seen.insert(T.Page);
+    for (const Touch &T : Pages[It])
+      if (Seen.insert(T.Page).second && T.Load)
+        ++NewPages[T.Instr];
+  }
+  for (size_t I = 0; I < D.size(); ++I) {
+    unsigned Extra =
+        unsigned(std::lround(double(NewPages[I]) * Penalty / Measured));
+    if (!Extra)
+      continue;
+    D[I].LoadLatency += Extra;
+    for (Uop &U : D[I].Uops)
+      if (U.Kind == UopKind::Load)
+        U.Latency += Extra;
+  }
 }
 
 } // namespace luarch

@@ -360,6 +360,9 @@ std::string describeMachineModel(const MachineModel &M) {
     OS << "  " << left_justify("harness-aliased line fills on", 38) << " "
        << right_justify(M.portSetName(M.Memory.LineFillPorts), 5) << "   "
        << M.Memory.LineFillPorts.Source << "\n";
+  if (M.Memory.STLBHitLoadCycles)
+    row(OS, "load to a new page (STLB hit), +cycles",
+        M.Memory.STLBHitLoadCycles);
   if (M.Memory.StoreCommitPairBytes)
     row(OS, "two stores commit together within (B)",
         M.Memory.StoreCommitPairBytes);
@@ -380,6 +383,7 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "sbb r, r depends on CF only", M.Idioms.SbbSameRegCarryOnly);
   row(OS, "cmov/setcc be/a: flag-merge uop", M.FlagMergeUop);
   row(OS, "shift by cl: flag-only uops", M.ShiftByCLFlagUops);
+  row(OS, "locked RMW round trip = throughput", M.LockedRoundTripAtThroughput);
   if (M.Latencies.ShiftRotateByCL)
     row(OS, "shift/rotate by cl latency", M.Latencies.ShiftRotateByCL);
   OS << "  unlamination rule                  ";

@@ -414,6 +414,14 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
     RegLat = registerLatency(*RegForm);
   else if (D.MayLoad && !HasRegSources && E.hasLatency() && E.LatMinIsBound)
     RegLat = std::max<int>(1, std::lround(E.LatMax) - int(D.LoadLatency));
+  // MachineModel::LockedRoundTripAtThroughput: the forwarded load plus the
+  // operation take the measured throughput.
+  if (Model.LockedRoundTripAtThroughput && D.Locked && D.MayLoad &&
+      E.LatMaxIsBound && E.TPMeasured > 0) {
+    int Forward = std::max<int>(Model.Memory.StoreForwardLatency,
+                                int(D.LoadLatency));
+    RegLat = std::max<int>(1, std::lround(E.TPMeasured) - Forward);
+  }
   // Pure stores: uops.info's latency bound ("<=8" for MOVDQU (M128, XMM)
   // on Zen 4) is a store-reload round trip, which the model's forwarding
   // latency already covers; a data-moving uop (AMD's FP45 store-data pipe)
@@ -675,6 +683,13 @@ static void findValueEffect(const MCInst &Inst, StringRef Op,
       W.Base = RegAt(1);
       W.Imm = Base == "INC" ? 1 : -1;
     }
+  } else if ((Base == "AND" || Base == "SHL") && Form.starts_with("ri") &&
+             ImmAt(2, V)) {
+    // Address walks through loaded values (and rdx, -8; shl rax, 6): the
+    // harness context follows them (MemoryDesc::STLBHitLoadCycles).
+    W.K = Base == "AND" ? GW::AndImm : GW::ShlImm;
+    W.Base = RegAt(1);
+    W.Imm = V;
   } else if (Base == "LEA" && D.Mem && !D.Mem->SymbolicDisp &&
              !D.Mem->RIPRelative) {
     W.K = GW::Affine;

@@ -16,6 +16,7 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
   R.Decoded = Decoder.decodeKernel(K);
   applyStoreCommitLines(M, R.Decoded, Opts.Addresses);
   applyLinearAliasFills(M, R.Decoded, Opts.Addresses);
+  applySTLBHitLoads(M, R.Decoded, Opts.Addresses);
   R.Static = analyzeStatically(K, R.Decoded, M, Opts.Ports, Opts.Addresses);
   if (!Opts.Simulate)
     return R;

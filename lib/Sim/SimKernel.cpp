@@ -165,6 +165,13 @@ static void addMemoryProducers(SimKernel &S, ArrayRef<DecodedInstr> D,
           (C.Model ? C.Model->Memory.StoreForwardLatency.Value : 5) *
           LoadScale;
       L.MemExtra = std::max(0.0, Forward - LoadLat);
+      // Drifting addresses that overlap partly in some iterations: that
+      // share of the blocked wait on top (DepEdge::BlockedShare).
+      if (E.BlockedShare > 0 && C.Model)
+        L.MemExtra += E.BlockedShare *
+                      std::max(0.0, (C.Model->Memory.StoreForwardBlockLatency -
+                                     C.Model->Memory.StoreForwardLatency.Value) *
+                                        LoadScale);
       if (E.Renamed) {
         // The value comes from the store's data register at rename.
         L.MemExtra = 0;

@@ -45,6 +45,10 @@ struct DepEdge {
   /// Memory: the load is renamed onto the store's data (MemoryDesc::
   /// MemoryRenaming): no forwarding latency, no load latency.
   bool Renamed = false;
+  /// Memory: the share of iterations in which the addresses (drifting
+  /// under the harness context) overlap only partly, so forwarding fails
+  /// (0 for a fixed pattern).
+  double BlockedShare = 0;
 };
 
 /// One loop-carried recurrence.

@@ -30,6 +30,13 @@ void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
 void applyLinearAliasFills(const MachineModel &M, std::vector<DecodedInstr> &D,
                            const AddressContext &Ctx);
 
+/// Where \p M has MemoryDesc::STLBHitLoadCycles and \p Ctx is the harness
+/// context: each load whose page no access of the previous iterations (or
+/// earlier in its own) touched gets that many more cycles of load-to-use
+/// latency, averaged over the iterations and rounded.
+void applySTLBHitLoads(const MachineModel &M, std::vector<DecodedInstr> &D,
+                       const AddressContext &Ctx);
+
 } // namespace luarch
 
 #endif

@@ -148,7 +148,10 @@ struct DecodedInstr {
   /// memory (Loaded), or something not followed (Unknown). Bits: 32-bit
   /// writes zero-extend.
   struct GPRWrite {
-    enum Kind : uint8_t { None, Affine, Loaded, Unknown } K = None;
+    /// AndImm / ShlImm: Base & Imm, Base << Imm (followed only where Base
+    /// holds a known value).
+    enum Kind : uint8_t { None, Affine, Loaded, Unknown, AndImm, ShlImm } K =
+        None;
     RegUnit Dest = regunit::None, Base = regunit::None, Index = regunit::None;
     int64_t Scale = 0, Imm = 0;
     unsigned Bits = 64;

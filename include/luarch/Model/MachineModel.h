@@ -289,6 +289,14 @@ struct MemoryDesc {
   /// modelled).
   Sourced<PortMask> LineFillPorts{
       0, "not modelled: a line the harness aliases hits in L1"};
+  /// Cycles a load's result comes later when its 4 KiB page misses the L1
+  /// DTLB and hits the second-level TLB. Applied where addresses are known
+  /// (the harness context): a load whose page no access of the previous
+  /// iterations touched (an address walk that moves by 4 KiB or more per
+  /// iteration; the harness aliases the pages, so the data still hits L1)
+  /// waits this long on average (0: not modelled).
+  Sourced<unsigned> STLBHitLoadCycles{
+      0, "not modelled: a load that enters a new page costs nothing more"};
 };
 
 /// One level of the data memory hierarchy as one core sees it: a cache
@@ -477,6 +485,13 @@ struct MachineModel {
   /// (three on Haswell to Skylake, two on Ice Lake and later).
   Sourced<bool> ShiftByCLFlagUops{false, "not modelled: the result waits "
                                          "for every uop"};
+  /// A locked read-modify-write (lock add, lock xadd, lock cmpxchg) whose
+  /// uops.info latency through memory is only an upper bound ("<=29")
+  /// takes its measured throughput for the round trip to the next one on
+  /// the same address (store forwarding plus its operation): uops.info's
+  /// throughput runs it back to back on one address.
+  Sourced<bool> LockedRoundTripAtThroughput{
+      false, "not modelled: uops.info's latency bound"};
   LatencyRulesDesc Latencies;
   DividerDesc Divider;
   MemoryHierarchyDesc MemoryHierarchy;

@@ -156,6 +156,19 @@ inline void setShiftByCLFlagUops(MachineModel &M) {
          "bhdev-1055, 1091), 7 with the three uops gating the result");
 }
 
+/// The Skylake family's evidence for
+/// MachineModel::LockedRoundTripAtThroughput.
+inline void setLockedRoundTripAtThroughput(MachineModel &M) {
+  M.LockedRoundTripAtThroughput = {
+      true,
+      "[uops.info] ADD_LOCK (M64, I8), XADD_LOCK (M32, R32): latency "
+      "[12-15;<=29] (bounds only), throughput 18.00; measured on Cascade "
+      "Lake (measured-clx.csv): loops whose locked RMW reads what the "
+      "previous iteration's wrote run at 18.0 cycles (bhdev-1398 lock add "
+      "qword [r12+0x68], 1; bhdev-0238 lock xadd [rcx], edx; bhdev-1128 "
+      "lock cmpxchg [rdi], esi), not the bound's 29"};
+}
+
 /// 4K aliasing: Intel documents it for its cores as a performance event
 /// and a VTune metric (loads falsely matched to an older store 4 KiB away
 /// are re-issued).
