@@ -52,7 +52,7 @@ public:
   double nextPendingTime() const {
     double T = Unknown;
     for (uint64_t M = PendingPorts; M; M &= M - 1)
-      T = std::min(T, PendingByPort[llvm::countr_zero(M)].front().Ready);
+      T = std::min(T, PendingMin[llvm::countr_zero(M)]);
     return T;
   }
 
@@ -86,19 +86,7 @@ private:
     double Ready;
     UopRef Ref;
     bool Renamed;
-    /// Earlier ready time first, then the older instruction (uops of one
-    /// instruction tie).
-    bool operator>(const Pending &O) const {
-      return Ready > O.Ready ||
-             (Ready == O.Ready && Ref.seq() > O.Ref.seq());
-    }
   };
-  /// std::push_heap(..., std::greater<Pending>()) of \p X onto \p Heap,
-  /// the same sift-up written out so that the new entry is stored once,
-  /// where it ends (built on the stack and copied as a whole, it stalled
-  /// store-to-load forwarding on every push).
-  static void pushPending(std::vector<Pending> &Heap, double Ready,
-                          UopRef Ref, bool Renamed);
   int choosePort(PortMask Mask, unsigned IssueSlot);
   void scheduleWokenUops();
   /// Inserts \p Key into port \p P's ready list, in age order.
@@ -113,7 +101,12 @@ private:
   std::vector<std::vector<UopRef>> Ready;
   uint64_t ReadyPorts = 0; ///< the ready lists that are not empty
   std::vector<unsigned> RenamedReady;
+  /// Per port, the uops whose ready time is known but has not come, in no
+  /// order, and the earliest of their times. (Those whose time has come
+  /// join the age-ordered ready list, where the order they come in does
+  /// not matter: a scan finds them all, with no heap to keep.)
   std::vector<std::vector<Pending>> PendingByPort;
+  std::vector<double> PendingMin;
   /// The ports whose pending heaps are not empty, and those that
   /// dispatched this cycle (bit P: port P).
   uint64_t PendingPorts = 0, DispatchedPorts = 0;
