@@ -60,7 +60,10 @@ void Scheduler::beginIssueCycle() {
   // this cycle has left its port's queue when the renamer binds: counting
   // it too (the snapshot before dispatch) was the other reading of the
   // paper, and the BHive corpus preferred this one (docs/evaluation.md:
-  // 4.13% -> 4.06% unrolled, 3.16% -> 3.12% loop; in-sample).
+  // 4.13% -> 4.06% unrolled, 3.16% -> 3.12% loop; in-sample). Only that
+  // binding reads the snapshot.
+  if (Binding != PortBinding::IssueSnapshot)
+    return;
   for (size_t P = 0; P < Usage.size(); ++P) {
     assert(Usage[P] >= DispatchedNow[P] && "bound before dispatched");
     Snapshot[P] = Usage[P] - DispatchedNow[P];
@@ -141,11 +144,14 @@ void Scheduler::bind(InFlightInstr &I, unsigned U, unsigned IssueSlot) {
   schedule(I, U);
 }
 
-void Scheduler::dispatched(unsigned P, const InFlightInstr &I, unsigned U) {
+void Scheduler::dispatched(unsigned P, const InFlightInstr &I, unsigned U,
+                           const SUop &SU) {
+  assert(&SU == &C.Body[I.Index].Uops[U] && "the uop's own description");
   --Waiting[P];
   ++DispatchedNow[P];
   DispatchedPorts |= uint64_t(1) << P;
-  const SUop &SU = C.Body[I.Index].Uops[U];
+  if (SU.DivCycles <= 0 && SU.SerialCycles <= 0)
+    return;
   UopRef Key(I.Seq, U);
   auto erase = [&](std::vector<UopRef> &Q) {
     auto It = std::lower_bound(Q.begin(), Q.end(), Key);
@@ -214,7 +220,7 @@ void Scheduler::removeReady(unsigned P, size_t I, bool Renamed) {
     ReadyPorts &= ~(uint64_t(1) << P);
 }
 
-void Scheduler::wake(InFlightInstr &Producer) {
+void Scheduler::wakeWaiters(InFlightInstr &Producer) {
   Woken.insert(Woken.end(), Producer.Waiters.begin(), Producer.Waiters.end());
   Producer.Waiters.clear();
 }

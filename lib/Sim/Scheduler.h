@@ -40,7 +40,10 @@ public:
   /// Puts an issued uop where dispatch will find it (see the file comment).
   void schedule(InFlightInstr &I, unsigned U);
   /// Uops parked on \p Producer become candidates again.
-  void wake(InFlightInstr &Producer);
+  void wake(InFlightInstr &Producer) {
+    if (!Producer.Waiters.empty())
+      wakeWaiters(Producer);
+  }
   /// Schedules the uops woken since the last call.
   void scheduleWoken() {
     if (!Woken.empty())
@@ -68,7 +71,8 @@ public:
   /// ones that start while their port is busy).
   unsigned renamedReady(unsigned P) const { return RenamedReady[P]; }
   /// A uop bound to \p P left the scheduler.
-  void dispatched(unsigned P, const InFlightInstr &I, unsigned U);
+  void dispatched(unsigned P, const InFlightInstr &I, unsigned U,
+                  const SUop &SU);
   /// Whether uop \p U of \p I may take a shared unit it needs (the divider
   /// or the serialising path) now: the unit serves its waiting uops oldest
   /// ready first, whichever port they are bound to (VDIVPD may bind to FP0
@@ -89,6 +93,7 @@ private:
   };
   int choosePort(PortMask Mask, unsigned IssueSlot);
   void scheduleWokenUops();
+  void wakeWaiters(InFlightInstr &Producer);
   /// Inserts \p Key into port \p P's ready list, in age order.
   void insertReady(unsigned P, UopRef Key, bool Renamed);
   /// Whether (I, U) is the oldest uop of \p Queue whose operands are

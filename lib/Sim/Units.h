@@ -147,10 +147,12 @@ public:
   InFlightInstr &back() { return Slots.back(); }
   /// The in-flight instruction with sequence number \p Seq, or null.
   InFlightInstr *find(int64_t Seq) {
-    if (Seq < 0 || uint64_t(Seq) < BaseSeq ||
-        uint64_t(Seq) >= BaseSeq + Slots.size())
+    // One unsigned comparison: a negative Seq or one below BaseSeq wraps
+    // to a huge offset.
+    uint64_t Offset = uint64_t(Seq) - BaseSeq;
+    if (Offset >= Slots.size())
       return nullptr;
-    return &Slots[Seq - BaseSeq];
+    return &Slots[Offset];
   }
   /// Renames a new instruction at the back.
   InFlightInstr &allocate() {
