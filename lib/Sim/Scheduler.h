@@ -3,7 +3,7 @@
 // Uops wait here between allocation and dispatch. Each is bound to one
 // port when it is allocated (the port binder), then waits in one of three
 // places: parked on the producer it waits for (woken when that producer
-// dispatches), in its port's pending heap once its ready time is known but
+// dispatches), in its port's pending list once its ready time is known but
 // later, or in its port's age-ordered ready list. The execute stage scans
 // only ready lists.
 //
@@ -112,7 +112,7 @@ private:
   /// not matter: a scan finds them all, with no heap to keep.)
   std::vector<std::vector<Pending>> PendingByPort;
   std::vector<double> PendingMin;
-  /// The ports whose pending heaps are not empty, and those that
+  /// The ports whose pending lists are not empty, and those that
   /// dispatched this cycle (bit P: port P).
   uint64_t PendingPorts = 0, DispatchedPorts = 0;
   std::vector<UopRef> Woken;

@@ -82,7 +82,7 @@ static_assert(sizeof(InFlightUop) == 32, "a compact uop record");
 
 /// A uop in flight: its instruction's sequence number and its index in
 /// one word, ordered by (sequence number, index). (One word copies and
-/// compares at once; the scheduler's lists and heaps move these a lot.)
+/// compares at once; the scheduler's lists move these a lot.)
 class UopRef {
 public:
   UopRef() = default;
