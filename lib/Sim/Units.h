@@ -104,6 +104,9 @@ constexpr ResourceId HeldUntilRetire[] = {
     ResourceId::IntRegisters, ResourceId::VecRegisters};
 
 struct InFlightInstr {
+  /// User-provided: a ring of these is value-initialised up front, which
+  /// would otherwise zero every entry before running the initialisers.
+  InFlightInstr() {}
   uint64_t Seq = 0;
   unsigned Iter = 0, Index = 0;
   /// Uops waiting for this instruction's results.
