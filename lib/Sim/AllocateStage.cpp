@@ -83,8 +83,15 @@ AllocateStage::SlotNeed AllocateStage::slotNeed(const SInstr &SI,
     SN.Pos[SN.NumChecked] = uint8_t(K);
     ++SN.NumChecked;
   }
-  for (size_t B = 0; B < std::size(HeldUntilRetire); ++B)
-    SN.Held[B] = Need[unsigned(HeldUntilRetire[B])];
+  // Adding no entries changes nothing (counts are never -0.0).
+  for (size_t B = 0; B < std::size(HeldUntilRetire); ++B) {
+    double N = Need[unsigned(HeldUntilRetire[B])];
+    if (!(N > 0))
+      continue;
+    SN.HeldPos[SN.NumHeld] = uint8_t(B);
+    SN.HeldN[SN.NumHeld] = N;
+    ++SN.NumHeld;
+  }
   return SN;
 }
 
@@ -152,9 +159,9 @@ AllocCause AllocateStage::cycle() {
     }
     InFlightInstr &X = C.ROB.back();
     X.LastIssueCycle = C.Cycle;
-    for (size_t B = 0; B < std::size(HeldUntilRetire); ++B) {
-      C.Buffers.take(HeldUntilRetire[B], SN.Held[B]);
-      X.Held[B] += SN.Held[B];
+    for (unsigned J = 0; J < SN.NumHeld; ++J) {
+      C.Buffers.take(HeldUntilRetire[SN.HeldPos[J]], SN.HeldN[J]);
+      X.Held[SN.HeldPos[J]] += SN.HeldN[J];
     }
     if (Slot) {
       C.Buffers.take(ResourceId::Scheduler, Slot->NumUops);

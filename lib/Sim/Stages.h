@@ -91,7 +91,11 @@ private:
     std::array<ResourceId, MaxChecked> Id{};
     std::array<uint8_t, MaxChecked> Pos{};
     std::array<double, MaxChecked> N{};
-    std::array<double, std::size(HeldUntilRetire)> Held{};
+    /// The held buffers it takes entries of (positions in
+    /// HeldUntilRetire) and how many.
+    unsigned NumHeld = 0;
+    std::array<uint8_t, std::size(HeldUntilRetire)> HeldPos{};
+    std::array<double, std::size(HeldUntilRetire)> HeldN{};
   };
   SlotNeed slotNeed(const SInstr &SI, const SSlot *Slot, bool New) const;
 

@@ -40,11 +40,11 @@ class BufferPool {
 public:
   explicit BufferPool(const SimConfig &C) {
     for (const ResourceSpec &R : resourceTable())
-      Size[unsigned(R.Id)] = C[R.Id];
+      Limit[unsigned(R.Id)] = C[R.Id] + Eps;
   }
   bool fits(ResourceId Id, double N) const {
     assert(isBuffer(Id));
-    return Used[unsigned(Id)] + N <= Size[unsigned(Id)] + Eps;
+    return Used[unsigned(Id)] + N <= Limit[unsigned(Id)];
   }
   void take(ResourceId Id, double N) { Used[unsigned(Id)] += N; }
   /// Gives \p N entries back at the start of the next cycle.
@@ -57,7 +57,8 @@ public:
   double used(ResourceId Id) const { return Used[unsigned(Id)]; }
 
 private:
-  std::array<double, NumResources> Size{}, Used{}, Freed{};
+  /// Each buffer's size + Eps (the bound fits() compares with).
+  std::array<double, NumResources> Limit{}, Used{}, Freed{};
 };
 
 enum class UopState : uint8_t { NotIssued, Waiting, Dispatched };
