@@ -43,10 +43,56 @@ AllocateStage::AllocateStage(Core &C) : C(C) {
       Checked.push_back(R.Id);
       CheckedCause.push_back(R.WhenFull);
     }
+  assert(Checked.size() <= SlotNeed::MaxChecked && "room for every check");
   for (ResourceId Id : HeldUntilRetire) {
     (void)Id;
     assert(setPerSlot(Id) && "a held buffer's need is set per slot");
   }
+  // What each slot takes, per instruction, slot (or none: a fused jcc) and
+  // whether it renames a new instruction: only these values are read.
+  for (size_t Index = 0; Index < C.Body.size(); ++Index) {
+    const SInstr &SI = C.Body[Index];
+    NeedsAt.push_back(Needs.size());
+    for (int S = -1; S < int(SI.Slots.size()); ++S)
+      for (bool New : {false, true})
+        Needs.push_back(slotNeed(SI, S >= 0 ? &SI.Slots[S] : nullptr, New));
+  }
+}
+
+AllocateStage::SlotNeed AllocateStage::slotNeed(const SInstr &SI,
+                                                const SSlot *Slot,
+                                                bool New) const {
+  std::array<double, NumResources> Need{};
+  auto need = [&](ResourceId Id) -> double & { return Need[unsigned(Id)]; };
+  need(ResourceId::ROB) = Slot ? Slot->ROBEntries : 0;
+  need(ResourceId::Scheduler) = Slot ? Slot->NumUops : 0;
+  need(ResourceId::VecScheduler) = Slot ? Slot->VecSchedulerUops : 0;
+  need(ResourceId::LoadBuffer) = Slot ? Slot->Loads : 0;
+  need(ResourceId::StoreBuffer) = Slot ? Slot->Stores : 0;
+  need(ResourceId::IntRegisters) = New && SI.WritesGPR;
+  need(ResourceId::VecRegisters) = New && SI.WritesVec;
+  SlotNeed SN;
+  // A buffer the slot takes nothing of cannot stop it: only the others are
+  // checked (in the table's order, which names the stall).
+  for (unsigned K = 0; K < Checked.size(); ++K) {
+    double N = Need[unsigned(Checked[K])];
+    if (!(N > 0))
+      continue;
+    SN.Id[SN.NumChecked] = Checked[K];
+    SN.N[SN.NumChecked] = N;
+    SN.Pos[SN.NumChecked] = uint8_t(K);
+    ++SN.NumChecked;
+  }
+  // Adding no entries changes nothing (counts are never -0.0).
+  for (size_t B = 0; B < std::size(HeldUntilRetire); ++B) {
+    double N = Need[unsigned(HeldUntilRetire[B])];
+    if (!(N > 0))
+      continue;
+    SN.HeldPos[SN.NumHeld] = uint8_t(B);
+    SN.HeldN[SN.NumHeld] = N;
+    ++SN.NumHeld;
+  }
+  return SN;
 }
 
 AllocCause AllocateStage::cycle() {
@@ -72,26 +118,13 @@ AllocCause AllocateStage::cycle() {
     bool New = C.ROB.empty() || C.ROB.back().Iter != Q.Iter ||
                C.ROB.back().Index != Q.Index || C.ROB.back().FullyIssued;
     const SSlot *Slot = Q.Slot >= 0 ? &SI.Slots[Q.Slot] : nullptr;
-    // What the slot takes from each buffer checked at allocation (only
-    // these entries are read: setPerSlot).
-    std::array<double, NumResources> Need;
-    auto need = [&](ResourceId Id) -> double & { return Need[unsigned(Id)]; };
-    need(ResourceId::ROB) = Slot ? Slot->ROBEntries : 0;
-    need(ResourceId::Scheduler) = Slot ? Slot->NumUops : 0;
-    need(ResourceId::VecScheduler) = Slot ? Slot->VecSchedulerUops : 0;
-    need(ResourceId::LoadBuffer) = Slot ? Slot->Loads : 0;
-    need(ResourceId::StoreBuffer) = Slot ? Slot->Stores : 0;
-    need(ResourceId::IntRegisters) = New && SI.WritesGPR;
-    need(ResourceId::VecRegisters) = New && SI.WritesVec;
+    const SlotNeed &SN = Needs[NeedsAt[Q.Index] + 2 * (Q.Slot + 1) + New];
     // The checked buffers that cannot take the slot, without a branch per
     // buffer (whether one is full is data, hard to predict); the first in
     // the table's order names the stall.
     unsigned Full = 0;
-    for (unsigned K = 0; K < Checked.size(); ++K) {
-      double N = Need[unsigned(Checked[K])];
-      Full |= (unsigned(N > 0) & unsigned(!C.Buffers.fits(Checked[K], N)))
-              << K;
-    }
+    for (unsigned J = 0; J < SN.NumChecked; ++J)
+      Full |= unsigned(!C.Buffers.fits(SN.Id[J], SN.N[J])) << SN.Pos[J];
     if (Full) {
       Cause = CheckedCause[llvm::countr_zero(Full)];
       break;
@@ -126,10 +159,9 @@ AllocCause AllocateStage::cycle() {
     }
     InFlightInstr &X = C.ROB.back();
     X.LastIssueCycle = C.Cycle;
-    for (size_t B = 0; B < std::size(HeldUntilRetire); ++B) {
-      double N = Need[unsigned(HeldUntilRetire[B])];
-      C.Buffers.take(HeldUntilRetire[B], N);
-      X.Held[B] += N;
+    for (unsigned J = 0; J < SN.NumHeld; ++J) {
+      C.Buffers.take(HeldUntilRetire[SN.HeldPos[J]], SN.HeldN[J]);
+      X.Held[SN.HeldPos[J]] += SN.HeldN[J];
     }
     if (Slot) {
       C.Buffers.take(ResourceId::Scheduler, Slot->NumUops);

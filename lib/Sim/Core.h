@@ -93,6 +93,12 @@ struct Core {
       return Seq < 0 ? 0 : Rename.resultTime(uint64_t(Seq));
     if (P->ResultTime != Unknown)
       return P->ResultTime;
+    if (!P->Renamed || Body[P->Index].Done != Completion::PassThrough) {
+      // Not known until it executes (inFlightValueTime's common case).
+      if (Blocker)
+        *Blocker = int64_t(P->Seq);
+      return Unknown;
+    }
     return inFlightValueTime(*P, Blocker);
   }
   /// valueTime of an in-flight instruction whose result time is not set.

@@ -141,7 +141,7 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
     if (SU.SerialCycles > 0)
       Start = std::max(Start, C.Exec.serialFreeAt());
     InFlightUop &DU = X->Uops[U];
-    C.Sched.dispatched(DU.Port, *X, U);
+    C.Sched.dispatched(DU.Port, *X, U, SU);
     DU.Port = int8_t(P);
     DU.State = UopState::Dispatched;
     DU.Stamp = Start + SU.Latency;

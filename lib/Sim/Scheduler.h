@@ -3,7 +3,7 @@
 // Uops wait here between allocation and dispatch. Each is bound to one
 // port when it is allocated (the port binder), then waits in one of three
 // places: parked on the producer it waits for (woken when that producer
-// dispatches), in its port's pending heap once its ready time is known but
+// dispatches), in its port's pending list once its ready time is known but
 // later, or in its port's age-ordered ready list. The execute stage scans
 // only ready lists.
 //
@@ -40,7 +40,10 @@ public:
   /// Puts an issued uop where dispatch will find it (see the file comment).
   void schedule(InFlightInstr &I, unsigned U);
   /// Uops parked on \p Producer become candidates again.
-  void wake(InFlightInstr &Producer);
+  void wake(InFlightInstr &Producer) {
+    if (!Producer.Waiters.empty())
+      wakeWaiters(Producer);
+  }
   /// Schedules the uops woken since the last call.
   void scheduleWoken() {
     if (!Woken.empty())
@@ -52,7 +55,7 @@ public:
   double nextPendingTime() const {
     double T = Unknown;
     for (uint64_t M = PendingPorts; M; M &= M - 1)
-      T = std::min(T, PendingByPort[llvm::countr_zero(M)].front().Ready);
+      T = std::min(T, PendingMin[llvm::countr_zero(M)]);
     return T;
   }
 
@@ -68,7 +71,8 @@ public:
   /// ones that start while their port is busy).
   unsigned renamedReady(unsigned P) const { return RenamedReady[P]; }
   /// A uop bound to \p P left the scheduler.
-  void dispatched(unsigned P, const InFlightInstr &I, unsigned U);
+  void dispatched(unsigned P, const InFlightInstr &I, unsigned U,
+                  const SUop &SU);
   /// Whether uop \p U of \p I may take a shared unit it needs (the divider
   /// or the serialising path) now: the unit serves its waiting uops oldest
   /// ready first, whichever port they are bound to (VDIVPD may bind to FP0
@@ -86,21 +90,10 @@ private:
     double Ready;
     UopRef Ref;
     bool Renamed;
-    /// Earlier ready time first, then the older instruction (uops of one
-    /// instruction tie).
-    bool operator>(const Pending &O) const {
-      return Ready > O.Ready ||
-             (Ready == O.Ready && Ref.seq() > O.Ref.seq());
-    }
   };
-  /// std::push_heap(..., std::greater<Pending>()) of \p X onto \p Heap,
-  /// the same sift-up written out so that the new entry is stored once,
-  /// where it ends (built on the stack and copied as a whole, it stalled
-  /// store-to-load forwarding on every push).
-  static void pushPending(std::vector<Pending> &Heap, double Ready,
-                          UopRef Ref, bool Renamed);
   int choosePort(PortMask Mask, unsigned IssueSlot);
   void scheduleWokenUops();
+  void wakeWaiters(InFlightInstr &Producer);
   /// Inserts \p Key into port \p P's ready list, in age order.
   void insertReady(unsigned P, UopRef Key, bool Renamed);
   /// Whether (I, U) is the oldest uop of \p Queue whose operands are
@@ -113,8 +106,13 @@ private:
   std::vector<std::vector<UopRef>> Ready;
   uint64_t ReadyPorts = 0; ///< the ready lists that are not empty
   std::vector<unsigned> RenamedReady;
+  /// Per port, the uops whose ready time is known but has not come, in no
+  /// order, and the earliest of their times. (Those whose time has come
+  /// join the age-ordered ready list, where the order they come in does
+  /// not matter: a scan finds them all, with no heap to keep.)
   std::vector<std::vector<Pending>> PendingByPort;
-  /// The ports whose pending heaps are not empty, and those that
+  std::vector<double> PendingMin;
+  /// The ports whose pending lists are not empty, and those that
   /// dispatched this cycle (bit P: port P).
   uint64_t PendingPorts = 0, DispatchedPorts = 0;
   std::vector<UopRef> Woken;

@@ -81,12 +81,34 @@ public:
   void skipCycle();
 
 private:
+  /// What one issue slot takes from the buffers checked at allocation and
+  /// from those held until retirement.
+  struct SlotNeed {
+    /// The checked buffers it takes entries of: their ids, entries and
+    /// positions in Checked.
+    static constexpr unsigned MaxChecked = 8;
+    unsigned NumChecked = 0;
+    std::array<ResourceId, MaxChecked> Id{};
+    std::array<uint8_t, MaxChecked> Pos{};
+    std::array<double, MaxChecked> N{};
+    /// The held buffers it takes entries of (positions in
+    /// HeldUntilRetire) and how many.
+    unsigned NumHeld = 0;
+    std::array<uint8_t, std::size(HeldUntilRetire)> HeldPos{};
+    std::array<double, std::size(HeldUntilRetire)> HeldN{};
+  };
+  SlotNeed slotNeed(const SInstr &SI, const SSlot *Slot, bool New) const;
+
   Core &C;
   /// The buffers checked at allocation, in the resource table's order
   /// (which names the stall when several are full).
   llvm::SmallVector<ResourceId, 8> Checked;
   /// The stall each names when it is full.
   llvm::SmallVector<AllocCause, 8> CheckedCause;
+  /// SlotNeed per instruction, slot (none first: a fused jcc) and whether
+  /// the slot renames a new instruction; NeedsAt: each instruction's first.
+  std::vector<SlotNeed> Needs;
+  std::vector<size_t> NeedsAt;
   double Credit = 0;
   bool Idle = false;
 };

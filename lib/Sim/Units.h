@@ -40,11 +40,11 @@ class BufferPool {
 public:
   explicit BufferPool(const SimConfig &C) {
     for (const ResourceSpec &R : resourceTable())
-      Size[unsigned(R.Id)] = C[R.Id];
+      Limit[unsigned(R.Id)] = C[R.Id] + Eps;
   }
   bool fits(ResourceId Id, double N) const {
     assert(isBuffer(Id));
-    return Used[unsigned(Id)] + N <= Size[unsigned(Id)] + Eps;
+    return Used[unsigned(Id)] + N <= Limit[unsigned(Id)];
   }
   void take(ResourceId Id, double N) { Used[unsigned(Id)] += N; }
   /// Gives \p N entries back at the start of the next cycle.
@@ -57,7 +57,8 @@ public:
   double used(ResourceId Id) const { return Used[unsigned(Id)]; }
 
 private:
-  std::array<double, NumResources> Size{}, Used{}, Freed{};
+  /// Each buffer's size + Eps (the bound fits() compares with).
+  std::array<double, NumResources> Limit{}, Used{}, Freed{};
 };
 
 enum class UopState : uint8_t { NotIssued, Waiting, Dispatched };
@@ -82,7 +83,7 @@ static_assert(sizeof(InFlightUop) == 32, "a compact uop record");
 
 /// A uop in flight: its instruction's sequence number and its index in
 /// one word, ordered by (sequence number, index). (One word copies and
-/// compares at once; the scheduler's lists and heaps move these a lot.)
+/// compares at once; the scheduler's lists move these a lot.)
 class UopRef {
 public:
   UopRef() = default;
@@ -104,6 +105,9 @@ constexpr ResourceId HeldUntilRetire[] = {
     ResourceId::IntRegisters, ResourceId::VecRegisters};
 
 struct InFlightInstr {
+  /// User-provided: a ring of these is value-initialised up front, which
+  /// would otherwise zero every entry before running the initialisers.
+  InFlightInstr() {}
   uint64_t Seq = 0;
   unsigned Iter = 0, Index = 0;
   /// Uops waiting for this instruction's results.
@@ -147,10 +151,12 @@ public:
   InFlightInstr &back() { return Slots.back(); }
   /// The in-flight instruction with sequence number \p Seq, or null.
   InFlightInstr *find(int64_t Seq) {
-    if (Seq < 0 || uint64_t(Seq) < BaseSeq ||
-        uint64_t(Seq) >= BaseSeq + Slots.size())
+    // One unsigned comparison: a negative Seq or one below BaseSeq wraps
+    // to a huge offset.
+    uint64_t Offset = uint64_t(Seq) - BaseSeq;
+    if (Offset >= Slots.size())
       return nullptr;
-    return &Slots[Seq - BaseSeq];
+    return &Slots[Offset];
   }
   /// Renames a new instruction at the back.
   InFlightInstr &allocate() {

@@ -75,7 +75,7 @@ public:
     while (Size < N)
       Size *= 2;
     if (Size > Buf.size() && Count == 0) {
-      Buf.assign(Size, T());
+      Buf = std::vector<T>(Size);
       Head = 0;
       Mask = Size - 1;
     }
