@@ -1,5 +1,6 @@
 //===- UopDecoder.cpp - MCInst + MachineModel → DecodedInstr -------------===//
 #include "luarch/Model/UopDecoder.h"
+#include "luarch/Model/AddressRules.h"
 #include "luarch/Model/X86Encoding.h"
 #include "luarch/Kernel/TargetContext.h"
 
@@ -1235,7 +1236,8 @@ void UopDecoder::applySticky512BitDivider(
   }
 }
 
-std::vector<DecodedInstr> UopDecoder::decodeKernel(const Kernel &K) const {
+std::vector<DecodedInstr>
+UopDecoder::decodeKernel(const Kernel &K, const AddressContext &Ctx) const {
   std::vector<DecodedInstr> Out;
   Out.reserve(K.size());
   for (const KernelInstr &KI : K.Instrs)
@@ -1280,6 +1282,8 @@ std::vector<DecodedInstr> UopDecoder::decodeKernel(const Kernel &K) const {
     addStackSyncUops(Out);
   if (Model.FrontEnd.NopsDispatchInPairs)
     pairNops(Out);
+  applyStoreCommitLines(Model, Out, Ctx);
+  applyLinearAliasFills(Model, Out, Ctx);
   return Out;
 }
 

@@ -1,8 +1,9 @@
-//===- StoreCommitLines.cpp - Stores and lines after decoding ------------===//
+//===- AddressRules.cpp - Stores and lines after decoding ----------------===//
 //
-// Two rules that need a kernel's addresses, applied after decoding with the
-// address context. A register's value is a version (a value not followed:
-// a load outside the harness context, a multiply...) plus a constant;
+// Two rules that need a kernel's addresses, applied at the end of
+// UopDecoder::decodeKernel with the caller's address context. A register's
+// value is a version (a value not followed: a load outside the harness
+// context, a multiply...) plus a constant;
 // version 0 is a known absolute value (the harness context, an immediate);
 // an unknown value counts as aligned.
 // * MemoryDesc::StoreCommitPairBytes: stores are followed in program order
@@ -14,7 +15,7 @@
 //   touch fill from L2.
 //
 //===----------------------------------------------------------------------===//
-#include "luarch/Analysis/StoreCommitLines.h"
+#include "luarch/Model/AddressRules.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/bit.h"
@@ -53,7 +54,7 @@ struct Address {
 };
 
 constexpr unsigned NumGPRs = 16;
-constexpr RegUnit RSP = 4; // regunit of rsp (as in DependencyGraph.cpp)
+constexpr RegUnit RSP = 4; // regunit of rsp (X86Semantics::rspUnit)
 
 class Registers {
 public:

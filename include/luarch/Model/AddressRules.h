@@ -1,13 +1,15 @@
-//===- StoreCommitLines.h - Which stores share a commit cycle --*- C++ -*-===//
+//===- AddressRules.h - Rules that need a kernel's addresses ---*- C++ -*-===//
 //
 // MemoryDesc::StoreCommitPairBytes (stores commit two per cycle only within
 // one aligned chunk) and MemoryDesc::LineFillPorts (harness-aliased lines).
+// UopDecoder::decodeKernel applies them with the caller's address context,
+// so every consumer of a decoded kernel sees them.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LUARCH_ANALYSIS_STORECOMMITLINES_H
-#define LUARCH_ANALYSIS_STORECOMMITLINES_H
+#ifndef LUARCH_MODEL_ADDRESSRULES_H
+#define LUARCH_MODEL_ADDRESSRULES_H
 
-#include "luarch/Analysis/DependencyGraph.h"
+#include "luarch/Model/AddressContext.h"
 #include "luarch/Model/DecodedInstr.h"
 #include "luarch/Model/MachineModel.h"
 #include <vector>
