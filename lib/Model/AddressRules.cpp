@@ -13,6 +13,9 @@
 // * MemoryDesc::LineFillPorts: under the harness context, the 64-byte
 //   lines each iteration enters that the iterations before it did not
 //   touch fill from L2.
+// * MemoryDesc::MovingStackLoadPasses: under the harness context, a load
+//   through rsp whose address moves between iterations passes its load
+//   pipe more than once.
 //
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/AddressRules.h"
@@ -171,6 +174,49 @@ void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
           break;
         }
     }
+}
+
+void applyMovingStackLoadPasses(const MachineModel &M,
+                                std::vector<DecodedInstr> &D,
+                                const AddressContext &Ctx) {
+  unsigned Passes = M.Memory.MovingStackLoadPasses;
+  if (Passes <= 1 || !Ctx.Concrete)
+    return;
+  // Each instruction's address in two consecutive iterations (the second
+  // and third: the first may start from a register the loop then sets).
+  constexpr unsigned Iters = 3;
+  std::vector<std::optional<Address>> Addr[Iters];
+  Registers Regs(Ctx);
+  for (unsigned It = 0; It < Iters; ++It)
+    for (const DecodedInstr &X : D) {
+      std::optional<Address> A;
+      if (X.MayLoad)
+        A = storeAddress(X, Regs); // loads' addresses are formed alike
+      Addr[It].push_back(A);
+      Regs.update(X);
+    }
+  for (size_t I = 0; I < D.size(); ++I) {
+    DecodedInstr &X = D[I];
+    bool ThroughRSP = X.StackAccess ||
+                      (X.Mem && memoryAddressUnits(X).first == RSP &&
+                       memoryAddressUnits(X).second == regunit::None);
+    const std::optional<Address> &A = Addr[1][I], &B = Addr[2][I];
+    if (!ThroughRSP || !A || !B || A->BaseVersion || B->BaseVersion ||
+        A->Constant == B->Constant)
+      continue;
+    auto Load = find_if(X.Uops, [](const Uop &U) {
+      return U.Kind == UopKind::Load && !U.PipeOccupancyCopy;
+    });
+    if (Load == X.Uops.end())
+      continue;
+    Uop Copy = *Load;
+    Copy.WritesResult = false;
+    Copy.Latency = 1;
+    Copy.DividerCycles = 0;
+    Copy.SerialCycles = 0;
+    Copy.PipeOccupancyCopy = true;
+    X.Uops.insert(X.Uops.end(), Passes - 1, Copy);
+  }
 }
 
 void applyLinearAliasFills(const MachineModel &M, std::vector<DecodedInstr> &D,

@@ -360,6 +360,9 @@ std::string describeMachineModel(const MachineModel &M) {
     OS << "  " << left_justify("harness-aliased line fills on", 38) << " "
        << right_justify(M.portSetName(M.Memory.LineFillPorts), 5) << "   "
        << M.Memory.LineFillPorts.Source << "\n";
+  if (M.Memory.MovingStackLoadPasses > 1)
+    row(OS, "moving-stack load passes (harness)",
+        M.Memory.MovingStackLoadPasses);
   if (M.Memory.StoreCommitPairBytes)
     row(OS, "two stores commit together within (B)",
         M.Memory.StoreCommitPairBytes);

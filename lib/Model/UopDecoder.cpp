@@ -1283,6 +1283,7 @@ UopDecoder::decodeKernel(const Kernel &K, const AddressContext &Ctx) const {
   if (Model.FrontEnd.NopsDispatchInPairs)
     pairNops(Out);
   applyStoreCommitLines(Model, Out, Ctx);
+  applyMovingStackLoadPasses(Model, Out, Ctx);
   applyLinearAliasFills(Model, Out, Ctx);
   return Out;
 }

@@ -29,6 +29,14 @@ void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
 /// context: each memory access that enters a line no access touched in the
 /// previous iterations (a moving stream; the harness aliases its pages)
 /// occupies the fill ports for 64 / L2's load bytes per cycle per new line.
+/// Where \p M has MemoryDesc::MovingStackLoadPasses and \p Ctx is the
+/// harness context: each load through rsp whose address changes from one
+/// iteration to the next gets MovingStackLoadPasses - 1 occupancy copies
+/// of its load uop on the same ports.
+void applyMovingStackLoadPasses(const MachineModel &M,
+                                std::vector<DecodedInstr> &D,
+                                const AddressContext &Ctx);
+
 void applyLinearAliasFills(const MachineModel &M, std::vector<DecodedInstr> &D,
                            const AddressContext &Ctx);
 

@@ -289,6 +289,12 @@ struct MemoryDesc {
   /// modelled).
   Sourced<PortMask> LineFillPorts{
       0, "not modelled: a line the harness aliases hits in L1"};
+  /// Under --harness-context, where LineFillPorts' aliasing applies: a
+  /// load through rsp (pop, [rsp+d]) whose address moves from one
+  /// iteration to the next (a stack walking through aliased lines) takes
+  /// its load pipe this many times (1: once, as any load).
+  Sourced<unsigned> MovingStackLoadPasses{
+      1, "not modelled: a moving stack's loads pass the pipe once"};
 };
 
 /// One level of the data memory hierarchy as one core sees it: a cache

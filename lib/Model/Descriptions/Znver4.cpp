@@ -262,6 +262,18 @@ MachineModel makeZnver4() {
       "bytes per cycle); 2 and 4 new lines 4.00 and 8.01; several accesses "
       "per new line cost more (6 pops per 48 bytes 3.95, 6 loads 3.04; not "
       "modelled), and page crossings (stride 1024: 5.1-6.1; not modelled)"};
+  Mem.MovingStackLoadPasses = {
+      2, "measured on an EPYC 9004 host (eval/bhive/probes-znver4/"
+         "epilogue.s, harness loop form, cycles per iteration): pops of a "
+         "stack that moves up 48 bytes per iteration (6 pops) 3.96, 12 pops "
+         "7.92, add rsp, 24 + 6 pops 4.25; k pops + add rsp to 64 bytes per "
+         "iteration: k = 1, 2, 3, 4, 8: 2.00, 2.00, 2.33, 2.87, 5.28; k "
+         "loads from [rsp+8j] + add rsp, 64: 2, 4, 8: 2.00, 2.82, 5.37: about "
+         "2/3 cycle per load on the three load pipes, twice a load's 1/3 "
+         "(the fill bound alone, LineFillPorts, gives 2.00 per line); the "
+         "same pops with rsp put back each iteration 2.00 (6 pops) and 3.00 "
+         "(add rsp, 24 + 6 pops + sub rsp, 72). Loads through rdi fall "
+         "between (8 loads 3.68, 4 loads 2.81; not modelled)"};
   M.PipeOccupancyFromMeasuredThroughput = {
       true,
       "[uops.info] zen4: 321 of the 361 ZMM register forms with a YMM twin "
