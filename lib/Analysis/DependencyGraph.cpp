@@ -473,6 +473,11 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
     return renamed(S, L, Back) ? renamedLat(L)
                                : forwardLat(L) + computeLat(L);
   };
+  // MemoryDesc::LockedRMWCycles: a locked RMW waits for an older locked
+  // RMW through their serial occupancy, not by forwarding.
+  auto lockOrdered = [&](size_t S, size_t L) {
+    return M.Memory.LockedRMWCycles && D[S].Locked && D[L].Locked;
+  };
   for (size_t L = 0; L < N; ++L) {
     const unsigned Last = ConcreteIters - 1;
     if (Ctx.Concrete && D[L].MayLoad && Concrete[Last][L].Known) {
@@ -489,6 +494,8 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
                        LA.Addr < SA.Addr + SA.Bytes;
         if (!Overlap)
           continue;
+        if (lockOrdered(S, L))
+          break;
         bool Contains = SA.Addr <= LA.Addr &&
                         LA.Addr + LA.Bytes <= SA.Addr + SA.Bytes &&
                         forwards(S);
@@ -535,6 +542,10 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
                        LK.Offset < It->Offset + It->Bytes;
         if (!Overlap)
           continue;
+        if (lockOrdered(S, L)) {
+          Found = true;
+          break;
+        }
         if (Back == 0) {
           auto [Base, Index] = memoryAddressUnits(D[L]);
           bool Stable = true;

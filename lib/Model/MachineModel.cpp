@@ -360,6 +360,8 @@ std::string describeMachineModel(const MachineModel &M) {
     OS << "  " << left_justify("harness-aliased line fills on", 38) << " "
        << right_justify(M.portSetName(M.Memory.LineFillPorts), 5) << "   "
        << M.Memory.LineFillPorts.Source << "\n";
+  if (M.Memory.LockedRMWCycles)
+    row(OS, "locked RMW, one at a time (cycles)", M.Memory.LockedRMWCycles);
   if (M.Memory.MovingStackLoadPasses > 1)
     row(OS, "moving-stack load passes (harness)",
         M.Memory.MovingStackLoadPasses);

@@ -862,6 +862,18 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   applyDataPathRules(E, D);
   applyFlagMergeRule(E, D);
   applyShiftByCLRule(E, D);
+  // MemoryDesc::LockedRMWCycles: at least the measured occupancy, or
+  // uops.info's measured throughput where longer (XADD_LOCK 7.80 on Zen
+  // 4); the usual derivation skips them (7.38 is under twice ADD_LOCK's
+  // four uops).
+  if (D.Locked && Model.Memory.LockedRMWCycles && !D.Uops.empty()) {
+    unsigned FromTable = E ? unsigned(std::lround(E->TPMeasured)) : 0;
+    D.SerialCycles = std::max({D.SerialCycles, FromTable,
+                               unsigned(Model.Memory.LockedRMWCycles)});
+    for (Uop &U : D.Uops)
+      U.SerialCycles = 0;
+    D.Uops.front().SerialCycles = D.SerialCycles;
+  }
   applyIdiomsAndFusionRules(Inst, D);
   findValueEffect(Inst, Sem.opcodeName(Inst.getOpcode()), Sem, D);
   setFrontEndFacts(Inst, D);

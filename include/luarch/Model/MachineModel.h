@@ -295,6 +295,14 @@ struct MemoryDesc {
   /// its load pipe this many times (1: once, as any load).
   Sourced<unsigned> MovingStackLoadPasses{
       1, "not modelled: a moving stack's loads pass the pipe once"};
+  /// A locked read-modify-write holds the memory pipeline for at least
+  /// this many cycles, one locked instruction at a time, and one that
+  /// reads what an older locked instruction wrote waits for it through
+  /// that occupancy, not through store-to-load forwarding (0: not
+  /// described; locked instructions are timed from uops.info's rows like
+  /// any other).
+  Sourced<unsigned> LockedRMWCycles{
+      0, "not described: uops.info's figures and store forwarding"};
 };
 
 /// One level of the data memory hierarchy as one core sees it: a cache

@@ -262,6 +262,16 @@ MachineModel makeZnver4() {
       "bytes per cycle); 2 and 4 new lines 4.00 and 8.01; several accesses "
       "per new line cost more (6 pops per 48 bytes 3.95, 6 loads 3.04; not "
       "modelled), and page crossings (stride 1024: 5.1-6.1; not modelled)"};
+  Mem.LockedRMWCycles = {
+      7, "measured on an EPYC 9004 host (eval/bhive/probes-znver4/"
+         "locked.s, harness loop form, cycles per iteration): lock add "
+         "dword [rdi], 1 alone 7.23, lock add qword 6.66, two lock adds to "
+         "two lines 15.01, BHive bhdev-1398 (a lock add + 2 loads) 6.03; "
+         "[uops.info] zen4 ADD_LOCK (M32, I8) throughput 7.38 cycles. A "
+         "chain of lock adds to one address costs no more than the lock "
+         "itself (store forwarding + the op would give 12); a plain load "
+         "of the locked address after it is slower (lock add + 2 loads, one "
+         "of them the same address: 24.21; not modelled)"};
   Mem.MovingStackLoadPasses = {
       2, "measured on an EPYC 9004 host (eval/bhive/probes-znver4/"
          "epilogue.s, harness loop form, cycles per iteration): pops of a "
