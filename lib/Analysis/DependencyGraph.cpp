@@ -449,15 +449,28 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
                                    U.Kind == UopKind::Branch;
                           }) == 1;
   };
+  // MemoryDesc::StackOffsetRenaming: rsp-based accesses (push/pop's slot
+  // or [rsp+d]) are named by the stack engine's rsp.
+  auto rspBased = [&](const DecodedInstr &X) {
+    if (X.StackAccess && !X.Mem)
+      return true;
+    if (!X.Mem)
+      return false;
+    auto [Base, Index] = memoryAddressUnits(X);
+    return Base == 4 /* rsp */ && Index == regunit::None;
+  };
   auto renamed = [&](size_t S, size_t L, unsigned Back) {
-    bool StackPair = stackSlot(D[S]) && stackSlot(D[L]);
+    bool StackPair = (stackSlot(D[S]) && stackSlot(D[L])) ||
+                     (M.Memory.StackOffsetRenaming.Value && rspBased(D[S]) &&
+                      rspBased(D[L]));
     if (!M.Memory.MemoryRenaming.Value || !gprAccess(D[S]) ||
         !gprAccess(D[L]) || accessBits(D[L]) > accessBits(D[S]) ||
         !(D[S].Mem || stackSlot(D[S])) || !(D[L].Mem || stackSlot(D[L])) ||
         D[S].Locked)
       return false;
-    // Straight-line push/pop pairs are named by the stack engine's offset,
-    // which the concrete addresses already matched.
+    // Straight-line push/pop pairs (and rsp-based pairs under
+    // StackOffsetRenaming) are named by the stack engine's offset, which
+    // the addresses already matched.
     if (K.Shape == KernelShape::Unrolled && !StackPair &&
         (!D[S].Mem || !D[L].Mem || !sameName(S, L) ||
          addressRewritten(S, L, Back)))

@@ -342,6 +342,7 @@ std::string describeMachineModel(const MachineModel &M) {
       M.Memory.StoreForwardBlockLatency);
   row(OS, "memory renaming (GPR)", M.Memory.MemoryRenaming);
   row(OS, "memory renaming of push/pop", M.Memory.StackAccessRenaming);
+  row(OS, "renaming by the stack engine's rsp", M.Memory.StackOffsetRenaming);
   row(OS, "masked stores forward", M.Memory.MaskedStoreForwards);
   row(OS, "4K aliasing (false load/store match)", M.Memory.FourKAliasing);
   row(OS, "loads/cycle", M.Memory.LoadsPerCycle);

@@ -248,6 +248,14 @@ struct MemoryDesc {
   /// wrote gets the value at rename).
   Sourced<bool> StackAccessRenaming{
       false, "not documented or measured for this core; not modelled"};
+  /// Memory renaming names an rsp-based access by rsp's value as the
+  /// stack engine follows it (push, pop, add/sub rsp with an immediate):
+  /// in straight-line code an rsp-based store and a later rsp-based load
+  /// of the same address rename although rsp moved between them and their
+  /// displacements differ (other base registers must stay unchanged).
+  Sourced<bool> StackOffsetRenaming{
+      false, "not described: straight-line renaming needs the same address "
+             "expression"};
   /// "4K aliasing": a load whose address equals an older in-flight store's
   /// in bits 11:0 only (the addresses differ by a multiple of 4 KiB) is
   /// held as if it depended on the store and re-issued later. Not
