@@ -462,15 +462,28 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
                                    U.Kind == UopKind::Branch;
                           }) == 1;
   };
+  // MemoryDesc::StackOffsetRenaming: rsp-based accesses (push/pop's slot
+  // or [rsp+d]) are named by the stack engine's rsp.
+  auto rspBased = [&](const DecodedInstr &X) {
+    if (X.StackAccess && !X.Mem)
+      return true;
+    if (!X.Mem)
+      return false;
+    auto [Base, Index] = memoryAddressUnits(X);
+    return Base == 4 /* rsp */ && Index == regunit::None;
+  };
   auto renamed = [&](size_t S, size_t L, unsigned Back) {
-    bool StackPair = stackSlot(D[S]) && stackSlot(D[L]);
+    bool StackPair = (stackSlot(D[S]) && stackSlot(D[L])) ||
+                     (M.Memory.StackOffsetRenaming.Value && rspBased(D[S]) &&
+                      rspBased(D[L]));
     if (!M.Memory.MemoryRenaming.Value || !gprAccess(D[S]) ||
         !gprAccess(D[L]) || accessBits(D[L]) > accessBits(D[S]) ||
         !(D[S].Mem || stackSlot(D[S])) || !(D[L].Mem || stackSlot(D[L])) ||
         D[S].Locked)
       return false;
-    // Straight-line push/pop pairs are named by the stack engine's offset,
-    // which the concrete addresses already matched.
+    // Straight-line push/pop pairs (and rsp-based pairs under
+    // StackOffsetRenaming) are named by the stack engine's offset, which
+    // the addresses already matched.
     if (K.Shape == KernelShape::Unrolled && !StackPair &&
         (!D[S].Mem || !D[L].Mem || !sameName(S, L) ||
          addressRewritten(S, L, Back)))
@@ -485,6 +498,11 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   auto forwardWeight = [&](size_t S, size_t L, unsigned Back) {
     return renamed(S, L, Back) ? renamedLat(L)
                                : forwardLat(L) + computeLat(L);
+  };
+  // MemoryDesc::LockedRMWCycles: a locked RMW waits for an older locked
+  // RMW through their serial occupancy, not by forwarding.
+  auto lockOrdered = [&](size_t S, size_t L) {
+    return M.Memory.LockedRMWCycles && D[S].Locked && D[L].Locked;
   };
   for (size_t L = 0; L < N; ++L) {
     const unsigned Last = ConcreteIters - 1;
@@ -502,6 +520,8 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
                        LA.Addr < SA.Addr + SA.Bytes;
         if (!Overlap)
           continue;
+        if (lockOrdered(S, L))
+          break;
         // The pair's weight in iteration It: forwarded, renamed, blocked
         // (a partial overlap), or none (the bytes no longer meet).
         auto weightAt = [&](unsigned It, bool &Contains, bool &Renamed) {
@@ -574,6 +594,10 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
                        LK.Offset < It->Offset + It->Bytes;
         if (!Overlap)
           continue;
+        if (lockOrdered(S, L)) {
+          Found = true;
+          break;
+        }
         if (Back == 0) {
           auto [Base, Index] = memoryAddressUnits(D[L]);
           bool Stable = true;

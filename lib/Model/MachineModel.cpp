@@ -342,6 +342,7 @@ std::string describeMachineModel(const MachineModel &M) {
       M.Memory.StoreForwardBlockLatency);
   row(OS, "memory renaming (GPR)", M.Memory.MemoryRenaming);
   row(OS, "memory renaming of push/pop", M.Memory.StackAccessRenaming);
+  row(OS, "renaming by the stack engine's rsp", M.Memory.StackOffsetRenaming);
   row(OS, "masked stores forward", M.Memory.MaskedStoreForwards);
   row(OS, "4K aliasing (false load/store match)", M.Memory.FourKAliasing);
   row(OS, "loads/cycle", M.Memory.LoadsPerCycle);
@@ -363,6 +364,11 @@ std::string describeMachineModel(const MachineModel &M) {
   if (M.Memory.STLBHitLoadCycles)
     row(OS, "load to a new page (STLB hit), +cycles",
         M.Memory.STLBHitLoadCycles);
+  if (M.Memory.LockedRMWCycles)
+    row(OS, "locked RMW, one at a time (cycles)", M.Memory.LockedRMWCycles);
+  if (M.Memory.MovingStackLoadPasses > 1)
+    row(OS, "moving-stack load passes (harness)",
+        M.Memory.MovingStackLoadPasses);
   if (M.Memory.StoreCommitPairBytes)
     row(OS, "two stores commit together within (B)",
         M.Memory.StoreCommitPairBytes);

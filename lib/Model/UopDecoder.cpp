@@ -1,5 +1,6 @@
 //===- UopDecoder.cpp - MCInst + MachineModel → DecodedInstr -------------===//
 #include "luarch/Model/UopDecoder.h"
+#include "luarch/Model/AddressRules.h"
 #include "luarch/Model/X86Encoding.h"
 #include "luarch/Kernel/TargetContext.h"
 
@@ -876,6 +877,18 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   applyDataPathRules(E, D);
   applyFlagMergeRule(E, D);
   applyShiftByCLRule(E, D);
+  // MemoryDesc::LockedRMWCycles: at least the measured occupancy, or
+  // uops.info's measured throughput where longer (XADD_LOCK 7.80 on Zen
+  // 4); the usual derivation skips them (7.38 is under twice ADD_LOCK's
+  // four uops).
+  if (D.Locked && Model.Memory.LockedRMWCycles && !D.Uops.empty()) {
+    unsigned FromTable = E ? unsigned(std::lround(E->TPMeasured)) : 0;
+    D.SerialCycles = std::max({D.SerialCycles, FromTable,
+                               unsigned(Model.Memory.LockedRMWCycles)});
+    for (Uop &U : D.Uops)
+      U.SerialCycles = 0;
+    D.Uops.front().SerialCycles = D.SerialCycles;
+  }
   applyIdiomsAndFusionRules(Inst, D);
   findValueEffect(Inst, Sem.opcodeName(Inst.getOpcode()), Sem, D);
   setFrontEndFacts(Inst, D);
@@ -1250,7 +1263,8 @@ void UopDecoder::applySticky512BitDivider(
   }
 }
 
-std::vector<DecodedInstr> UopDecoder::decodeKernel(const Kernel &K) const {
+std::vector<DecodedInstr>
+UopDecoder::decodeKernel(const Kernel &K, const AddressContext &Ctx) const {
   std::vector<DecodedInstr> Out;
   Out.reserve(K.size());
   for (const KernelInstr &KI : K.Instrs)
@@ -1295,6 +1309,10 @@ std::vector<DecodedInstr> UopDecoder::decodeKernel(const Kernel &K) const {
     addStackSyncUops(Out);
   if (Model.FrontEnd.NopsDispatchInPairs)
     pairNops(Out);
+  applyStoreCommitLines(Model, Out, Ctx);
+  applyMovingStackLoadPasses(Model, Out, Ctx);
+  applyLinearAliasFills(Model, Out, Ctx);
+  applySTLBHitLoads(Model, Out, Ctx);
   return Out;
 }
 

@@ -1,6 +1,5 @@
 //===- Pipeline.cpp - One kernel from decoding to a report ---------------===//
 #include "luarch/Report/Pipeline.h"
-#include "luarch/Analysis/StoreCommitLines.h"
 #include "luarch/Model/UopDecoder.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -13,10 +12,7 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
   KernelReport R;
   R.K = &K;
   R.M = &M;
-  R.Decoded = Decoder.decodeKernel(K);
-  applyStoreCommitLines(M, R.Decoded, Opts.Addresses);
-  applyLinearAliasFills(M, R.Decoded, Opts.Addresses);
-  applySTLBHitLoads(M, R.Decoded, Opts.Addresses);
+  R.Decoded = Decoder.decodeKernel(K, Opts.Addresses);
   R.Static = analyzeStatically(K, R.Decoded, M, Opts.Ports, Opts.Addresses);
   if (!Opts.Simulate)
     return R;

@@ -24,6 +24,7 @@
 #define LUARCH_ANALYSIS_DEPENDENCYGRAPH_H
 
 #include "luarch/Kernel/Kernel.h"
+#include "luarch/Model/AddressContext.h"
 #include "luarch/Model/DecodedInstr.h"
 #include "luarch/Model/MachineModel.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -78,17 +79,6 @@ struct DependencyAnalysis {
   double RecurrenceBound = 0;
   /// Per instruction: its latency on the binding recurrence (0 if off it).
   std::vector<double> LCDContribution;
-};
-
-/// What is known about register values when the loop runs.
-struct AddressContext {
-  /// Harness context (BHive's measurement method, and loop-uarch-report
-  /// --measure): every general-purpose register holds RegisterValue at the
-  /// start, and every 32/64-bit value loaded from memory equals it, so
-  /// addresses can be computed and aliasing between different base
-  /// registers is real. Off: addresses are compared symbolically.
-  bool Concrete = false;
-  uint64_t RegisterValue = 0x40000800;
 };
 
 /// Builds the graph and runs CP and recurrence analysis. \p K supplies the

@@ -248,6 +248,14 @@ struct MemoryDesc {
   /// wrote gets the value at rename).
   Sourced<bool> StackAccessRenaming{
       false, "not documented or measured for this core; not modelled"};
+  /// Memory renaming names an rsp-based access by rsp's value as the
+  /// stack engine follows it (push, pop, add/sub rsp with an immediate):
+  /// in straight-line code an rsp-based store and a later rsp-based load
+  /// of the same address rename although rsp moved between them and their
+  /// displacements differ (other base registers must stay unchanged).
+  Sourced<bool> StackOffsetRenaming{
+      false, "not described: straight-line renaming needs the same address "
+             "expression"};
   /// "4K aliasing": a load whose address equals an older in-flight store's
   /// in bits 11:0 only (the addresses differ by a multiple of 4 KiB) is
   /// held as if it depended on the store and re-issued later. Not
@@ -297,6 +305,20 @@ struct MemoryDesc {
   /// waits this long on average (0: not modelled).
   Sourced<unsigned> STLBHitLoadCycles{
       0, "not modelled: a load that enters a new page costs nothing more"};
+  /// Under --harness-context, where LineFillPorts' aliasing applies: a
+  /// load through rsp (pop, [rsp+d]) whose address moves from one
+  /// iteration to the next (a stack walking through aliased lines) takes
+  /// its load pipe this many times (1: once, as any load).
+  Sourced<unsigned> MovingStackLoadPasses{
+      1, "not modelled: a moving stack's loads pass the pipe once"};
+  /// A locked read-modify-write holds the memory pipeline for at least
+  /// this many cycles, one locked instruction at a time, and one that
+  /// reads what an older locked instruction wrote waits for it through
+  /// that occupancy, not through store-to-load forwarding (0: not
+  /// described; locked instructions are timed from uops.info's rows like
+  /// any other).
+  Sourced<unsigned> LockedRMWCycles{
+      0, "not described: uops.info's figures and store forwarding"};
 };
 
 /// One level of the data memory hierarchy as one core sees it: a cache

@@ -3,14 +3,15 @@
 // Turns machine instructions into uops for one microarchitecture: uops.info
 // measurements first, LLVM's scheduling model for the CPU as a labelled
 // fallback, never silently dropping an instruction. Kernel-level rules that
-// involve neighbouring instructions (macro-fusion) are applied by
-// decodeKernel().
+// involve neighbouring instructions (macro-fusion) or the kernel's addresses
+// (AddressRules.h) are applied by decodeKernel().
 //
 //===----------------------------------------------------------------------===//
 #ifndef LUARCH_MODEL_UOPDECODER_H
 #define LUARCH_MODEL_UOPDECODER_H
 
 #include "luarch/Kernel/Kernel.h"
+#include "luarch/Model/AddressContext.h"
 #include "luarch/Model/DecodedInstr.h"
 #include "luarch/Model/InstrTable.h"
 #include "luarch/Model/MachineModel.h"
@@ -39,8 +40,11 @@ public:
 
   /// Decodes a kernel and applies neighbour rules: macro-fusion of
   /// flag-setting instructions with a following jcc (including the loop's
-  /// back edge), and kernel-wide ones (the divider's 512-bit mode).
-  std::vector<DecodedInstr> decodeKernel(const Kernel &K) const;
+  /// back edge), kernel-wide ones (the divider's 512-bit mode), and the
+  /// rules that follow the kernel's addresses (AddressRules.h) with what
+  /// \p Ctx says about register values (default: nothing known).
+  std::vector<DecodedInstr> decodeKernel(const Kernel &K,
+                                         const AddressContext &Ctx = {}) const;
 
   /// Whether \p First and the jcc \p Second macro-fuse on this model.
   bool canMacroFuse(const DecodedInstr &First,

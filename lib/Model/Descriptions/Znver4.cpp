@@ -188,6 +188,14 @@ MachineModel makeZnver4() {
       "mov rax, [rsp]; add rsp, 8 2.00 (7 or more with store-to-load "
       "forwarding, StoreForwardLatency); BHive bhdev-1867 (push rbp; mov "
       "rbp, rsp; ...; pop rbp) 1.74"};
+  Mem.StackOffsetRenaming = {
+      true,
+      "measured on an EPYC 9004 host (harness, unrolled form, cycles per "
+      "iteration; eval/bhive/probes-znver4/README.md): sub rsp, 24; mov eax, "
+      "[rsp+0x20]; mov [rsp+8], eax (each copy reloads what the one before "
+      "stored) 1.00, the same through rdi 6.07 (store forwarding); push "
+      "rbx; sub rsp, 16; mov eax, [rsp+0x20]; mov [rsp+8], eax 2.00; BHive "
+      "bhdev-1072 3.01 (7.00 predicted through forwarding)"};
   Mem.FourKAliasing = {
       false, "measured on an EPYC 9004 host (loop form): mov [rdi], rax; "
              "mov rax, [rdi+4096] runs at 1.00 cycle per iteration, as with "
@@ -262,6 +270,28 @@ MachineModel makeZnver4() {
       "bytes per cycle); 2 and 4 new lines 4.00 and 8.01; several accesses "
       "per new line cost more (6 pops per 48 bytes 3.95, 6 loads 3.04; not "
       "modelled), and page crossings (stride 1024: 5.1-6.1; not modelled)"};
+  Mem.LockedRMWCycles = {
+      7, "measured on an EPYC 9004 host (eval/bhive/probes-znver4/"
+         "locked.s, harness loop form, cycles per iteration): lock add "
+         "dword [rdi], 1 alone 7.23, lock add qword 6.66, two lock adds to "
+         "two lines 15.01, BHive bhdev-1398 (a lock add + 2 loads) 6.03; "
+         "[uops.info] zen4 ADD_LOCK (M32, I8) throughput 7.38 cycles. A "
+         "chain of lock adds to one address costs no more than the lock "
+         "itself (store forwarding + the op would give 12); a plain load "
+         "of the locked address after it is slower (lock add + 2 loads, one "
+         "of them the same address: 24.21; not modelled)"};
+  Mem.MovingStackLoadPasses = {
+      2, "measured on an EPYC 9004 host (eval/bhive/probes-znver4/"
+         "epilogue.s, harness loop form, cycles per iteration): pops of a "
+         "stack that moves up 48 bytes per iteration (6 pops) 3.96, 12 pops "
+         "7.92, add rsp, 24 + 6 pops 4.25; k pops + add rsp to 64 bytes per "
+         "iteration: k = 1, 2, 3, 4, 8: 2.00, 2.00, 2.33, 2.87, 5.28; k "
+         "loads from [rsp+8j] + add rsp, 64: 2, 4, 8: 2.00, 2.82, 5.37: about "
+         "2/3 cycle per load on the three load pipes, twice a load's 1/3 "
+         "(the fill bound alone, LineFillPorts, gives 2.00 per line); the "
+         "same pops with rsp put back each iteration 2.00 (6 pops) and 3.00 "
+         "(add rsp, 24 + 6 pops + sub rsp, 72). Loads through rdi fall "
+         "between (8 loads 3.68, 4 loads 2.81; not modelled)"};
   M.PipeOccupancyFromMeasuredThroughput = {
       true,
       "[uops.info] zen4: 321 of the 361 ZMM register forms with a YMM twin "

@@ -1,8 +1,9 @@
-//===- StoreCommitLines.cpp - Stores and lines after decoding ------------===//
+//===- AddressRules.cpp - Stores and lines after decoding ----------------===//
 //
-// Two rules that need a kernel's addresses, applied after decoding with the
-// address context. A register's value is a version (a value not followed:
-// a load outside the harness context, a multiply...) plus a constant;
+// Rules that need a kernel's addresses, applied at the end of
+// UopDecoder::decodeKernel with the caller's address context. A register's
+// value is a version (a value not followed: a load outside the harness
+// context, a multiply...) plus a constant;
 // version 0 is a known absolute value (the harness context, an immediate);
 // an unknown value counts as aligned.
 // * MemoryDesc::StoreCommitPairBytes: stores are followed in program order
@@ -16,9 +17,12 @@
 //   4 KiB page no access of the iterations before it (nor an earlier one
 //   of its own iteration) touched misses the L1 DTLB: its result comes
 //   that many cycles later, averaged over the iterations.
+// * MemoryDesc::MovingStackLoadPasses: under the harness context, a load
+//   through rsp whose address moves between iterations passes its load
+//   pipe more than once.
 //
 //===----------------------------------------------------------------------===//
-#include "luarch/Analysis/StoreCommitLines.h"
+#include "luarch/Model/AddressRules.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/bit.h"
@@ -57,7 +61,7 @@ struct Address {
 };
 
 constexpr unsigned NumGPRs = 16;
-constexpr RegUnit RSP = 4; // regunit of rsp (as in DependencyGraph.cpp)
+constexpr RegUnit RSP = 4; // regunit of rsp (X86Semantics::rspUnit)
 
 class Registers {
 public:
@@ -182,6 +186,49 @@ void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
           break;
         }
     }
+}
+
+void applyMovingStackLoadPasses(const MachineModel &M,
+                                std::vector<DecodedInstr> &D,
+                                const AddressContext &Ctx) {
+  unsigned Passes = M.Memory.MovingStackLoadPasses;
+  if (Passes <= 1 || !Ctx.Concrete)
+    return;
+  // Each instruction's address in two consecutive iterations (the second
+  // and third: the first may start from a register the loop then sets).
+  constexpr unsigned Iters = 3;
+  std::vector<std::optional<Address>> Addr[Iters];
+  Registers Regs(Ctx);
+  for (unsigned It = 0; It < Iters; ++It)
+    for (const DecodedInstr &X : D) {
+      std::optional<Address> A;
+      if (X.MayLoad)
+        A = storeAddress(X, Regs); // loads' addresses are formed alike
+      Addr[It].push_back(A);
+      Regs.update(X);
+    }
+  for (size_t I = 0; I < D.size(); ++I) {
+    DecodedInstr &X = D[I];
+    bool ThroughRSP = X.StackAccess ||
+                      (X.Mem && memoryAddressUnits(X).first == RSP &&
+                       memoryAddressUnits(X).second == regunit::None);
+    const std::optional<Address> &A = Addr[1][I], &B = Addr[2][I];
+    if (!ThroughRSP || !A || !B || A->BaseVersion || B->BaseVersion ||
+        A->Constant == B->Constant)
+      continue;
+    auto Load = find_if(X.Uops, [](const Uop &U) {
+      return U.Kind == UopKind::Load && !U.PipeOccupancyCopy;
+    });
+    if (Load == X.Uops.end())
+      continue;
+    Uop Copy = *Load;
+    Copy.WritesResult = false;
+    Copy.Latency = 1;
+    Copy.DividerCycles = 0;
+    Copy.SerialCycles = 0;
+    Copy.PipeOccupancyCopy = true;
+    X.Uops.insert(X.Uops.end(), Passes - 1, Copy);
+  }
 }
 
 void applyLinearAliasFills(const MachineModel &M, std::vector<DecodedInstr> &D,

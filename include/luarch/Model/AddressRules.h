@@ -1,13 +1,15 @@
-//===- StoreCommitLines.h - Which stores share a commit cycle --*- C++ -*-===//
+//===- AddressRules.h - Rules that need a kernel's addresses ---*- C++ -*-===//
 //
 // MemoryDesc::StoreCommitPairBytes (stores commit two per cycle only within
 // one aligned chunk) and MemoryDesc::LineFillPorts (harness-aliased lines).
+// UopDecoder::decodeKernel applies them with the caller's address context,
+// so every consumer of a decoded kernel sees them.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LUARCH_ANALYSIS_STORECOMMITLINES_H
-#define LUARCH_ANALYSIS_STORECOMMITLINES_H
+#ifndef LUARCH_MODEL_ADDRESSRULES_H
+#define LUARCH_MODEL_ADDRESSRULES_H
 
-#include "luarch/Analysis/DependencyGraph.h"
+#include "luarch/Model/AddressContext.h"
 #include "luarch/Model/DecodedInstr.h"
 #include "luarch/Model/MachineModel.h"
 #include <vector>
@@ -27,6 +29,14 @@ void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
 /// context: each memory access that enters a line no access touched in the
 /// previous iterations (a moving stream; the harness aliases its pages)
 /// occupies the fill ports for 64 / L2's load bytes per cycle per new line.
+/// Where \p M has MemoryDesc::MovingStackLoadPasses and \p Ctx is the
+/// harness context: each load through rsp whose address changes from one
+/// iteration to the next gets MovingStackLoadPasses - 1 occupancy copies
+/// of its load uop on the same ports.
+void applyMovingStackLoadPasses(const MachineModel &M,
+                                std::vector<DecodedInstr> &D,
+                                const AddressContext &Ctx);
+
 void applyLinearAliasFills(const MachineModel &M, std::vector<DecodedInstr> &D,
                            const AddressContext &Ctx);
 
