@@ -246,6 +246,8 @@ public:
         Key += " " + std::to_string(B);
       for (double P : MO.InstrReusePages)
         Key += " p" + std::to_string(P);
+      for (double X : MO.InstrLineSplits)
+        Key += " x" + std::to_string(X);
     }
     Key += "\n";
     for (const KernelInstr &I : K.Instrs)
@@ -640,6 +642,7 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   PO.MemoryOpts.InstrHomes = MemFacts.InstrHomes;
   PO.MemoryOpts.InstrReuseBytes = MemFacts.InstrReuseBytes;
   PO.MemoryOpts.InstrReusePages = MemFacts.InstrReusePages;
+  PO.MemoryOpts.InstrLineSplits = MemFacts.InstrLineSplits;
   PO.MemoryOpts.AllLevels = false;
   PO.MemoryOpts.NoPrefetchFigure = false;
   PO.MemoryOpts.Sensitivity = PO.Sensitivity;

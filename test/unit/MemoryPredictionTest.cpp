@@ -215,3 +215,34 @@ TEST(MemoryPrediction, DRAMStreamWithReReadRowsAddsTheCacheTransfers) {
               1e-9);
   EXPECT_LT(Two.Applicable->Cape, Two.Applicable->ECM);
 }
+
+TEST(MemoryPrediction, LineSplittingPiecesCostAnL1Access) {
+  // Zen 4 serves L1 accesses in 32-byte pieces, and a piece that splits a
+  // line takes a second access (utils/line-split.c on the host: half a
+  // cycle more per split load of 16, 32 or 64 bytes). Two 64-byte loads a
+  // line apart into two sums: 128 bytes at the L1's 64 bytes/cycle, 2 cycles, when their
+  // pieces are on the lines (displacement 32).
+  auto l1 = [](const char *Disp, const std::vector<double> &Splits) {
+    std::string Asm = std::string(".L:\n  vaddpd ") + Disp +
+                      "(%rdi,%rax), %zmm0, %zmm0\n  vaddpd 64+" + Disp +
+                      "(%rdi,%rax), %zmm1, %zmm1\n  addq $128, %rax\n"
+                      "  cmpq %rdx, %rax\n  jb .L\n";
+    Loop L = loadLoop("znver4", Asm);
+    SimResult R = simulate(L.K, L.D, L.St.Deps, L.C);
+    MemoryOptions O;
+    O.WorkingSet = 16 << 10;
+    O.InstrLineSplits = Splits;
+    MemoryPrediction P = predictMemory(L.K, L.D, L.St.Deps, L.C, R, O);
+    const MemoryNode *N =
+        P.Applicable ? node(*P.Applicable, "L1 bandwidth") : nullptr;
+    return N ? N->Cycles : -1.0;
+  };
+  EXPECT_NEAR(l1("32", {}), 2, 1e-9);
+  // Displacement 8, nothing else known: 6 of the 8 positions of a line
+  // split one piece, 0.75 x 32 bytes more per load: 2 x 88 / 64.
+  EXPECT_NEAR(l1("8", {}), 2 * 88.0 / 64, 1e-9);
+  // SCEV knows better: the first load's pieces always on the lines (its
+  // base pointer 8 bytes off a line), the second's one split per
+  // execution: 64 + 96 bytes.
+  EXPECT_NEAR(l1("8", {0, 1, -1, -1, -1}), 160.0 / 64, 1e-9);
+}

@@ -44,6 +44,10 @@ struct LoopMemoryFacts {
   /// Per kernel instruction: 4 KiB pages touched between two uses of its
   /// lines (-1 = unknown), for the TLB's reach.
   std::vector<double> InstrReusePages;
+  /// Per kernel instruction: how many of its L1 pieces split a cache line
+  /// per execution, its base object taken to start on a line (-1 =
+  /// unknown).
+  std::vector<double> InstrLineSplits;
   /// Executions of the loop's body per execution of the outermost loop
   /// (the product of the nest's trip counts, averaged where they vary).
   std::optional<double> Iterations;

@@ -116,6 +116,11 @@ struct MemoryOptions {
   /// per row; < 0 = unknown). They decide the TLB's misses; unknown: the
   /// reuse window's bytes over the page size, at most the working set's.
   std::vector<double> InstrReusePages;
+  /// Per kernel instruction: how many of its access's L1 pieces split a
+  /// cache line per execution (SCEV: its offset from the base object,
+  /// taken to start on a line, and its strides in the nest; < 0 = unknown:
+  /// the instruction's displacement decides, as for the tool).
+  std::vector<double> InstrLineSplits;
   /// Predict with the data in every level (the report's table); without,
   /// only the applicable prediction (the plugin: less compile time).
   bool AllLevels = true;
