@@ -814,6 +814,15 @@ struct AccessHome {
   /// 4 KiB pages touched between two uses of its lines (-1: unknown): the
   /// TLB entries its new pages compete with.
   double ReusePages = -1;
+  /// Of its lines, the share whose first use comes from where the nest's
+  /// data lives (WSLevel) rather than from the reuse level: a walk that
+  /// takes a new line every iteration, reused by the next iterations of a
+  /// loop that moves it by less than a line (utils/column-rmw.c).
+  double FirstUse = 0;
+  /// Bytes touched between two first uses of a line (the footprint of the
+  /// next loop out that moves it by less than a line, else the working
+  /// set): where those lines come from.
+  double FirstUseBytes = -1;
 };
 
 /// The level serving access \p A of the innermost loop \p Inner, and the
@@ -856,10 +865,23 @@ AccessHome homeOf(const IRAccess &A, const Loop *Inner, Nest &N,
         }
       }
     }
-    if (Reuse >= 0)
-      return {int(std::min(levelForReuse(H, Reuse), WSLevel)),
-              std::min(Reuse, WS),
-              Times * N.footprint(L, false, PageBytes) / PageBytes};
+    if (Reuse >= 0) {
+      AccessHome Home{int(std::min(levelForReuse(H, Reuse), WSLevel)),
+                      std::min(Reuse, WS),
+                      Times * N.footprint(L, false, PageBytes) / PageBytes};
+      if (S != 0 && std::llabs(S) < int64_t(Line) &&
+          std::llabs(A.stride(Inner)) >= int64_t(Line) &&
+          Home.Level < int(WSLevel)) {
+        Home.FirstUse = double(std::llabs(S)) / Line;
+        Home.FirstUseBytes = WS;
+        for (const Loop *M = L->getParentLoop(); M; M = M->getParentLoop())
+          if (std::llabs(A.stride(M)) < int64_t(Line)) {
+            Home.FirstUseBytes = std::min(N.footprint(M, false), WS);
+            break;
+          }
+      }
+      return Home;
+    }
   }
   return {int(WSLevel), WS, N.footprint(Top, true, PageBytes) / PageBytes};
 }
@@ -875,6 +897,8 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   Facts.InstrReuseBytes.assign(K.size(), -1);
   Facts.InstrReusePages.assign(K.size(), -1);
   Facts.InstrLineSplits.assign(K.size(), -1);
+  Facts.InstrFirstUse.assign(K.size(), 0);
+  Facts.InstrFirstUseBytes.assign(K.size(), -1);
   if (H.Levels.empty())
     return Facts;
   const BasicBlock *BB = Header.getBasicBlock();
@@ -1013,6 +1037,8 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
       Facts.InstrReusePages[I] = Home.ReusePages;
       Facts.InstrLineSplits[I] =
           lineSplits(A, Line, H.L1AccessBytes.Value);
+      Facts.InstrFirstUse[I] = Home.FirstUse;
+      Facts.InstrFirstUseBytes[I] = Home.FirstUseBytes;
       break;
     }
   }

@@ -248,6 +248,10 @@ public:
         Key += " p" + std::to_string(P);
       for (double X : MO.InstrLineSplits)
         Key += " x" + std::to_string(X);
+      for (double F : MO.InstrFirstUse)
+        Key += " f" + std::to_string(F);
+      for (double F : MO.InstrFirstUseBytes)
+        Key += " b" + std::to_string(F);
     }
     Key += "\n";
     for (const KernelInstr &I : K.Instrs)
@@ -643,6 +647,8 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   PO.MemoryOpts.InstrReuseBytes = MemFacts.InstrReuseBytes;
   PO.MemoryOpts.InstrReusePages = MemFacts.InstrReusePages;
   PO.MemoryOpts.InstrLineSplits = MemFacts.InstrLineSplits;
+  PO.MemoryOpts.InstrFirstUse = MemFacts.InstrFirstUse;
+  PO.MemoryOpts.InstrFirstUseBytes = MemFacts.InstrFirstUseBytes;
   PO.MemoryOpts.AllLevels = false;
   PO.MemoryOpts.NoPrefetchFigure = false;
   PO.MemoryOpts.Sensitivity = PO.Sensitivity;
