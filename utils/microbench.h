@@ -1,7 +1,8 @@
 // Shared by the microbenchmarks in utils/ (column-walk.c, page-walk.c,
-// stream-count.c, nussinov-walk.c): thread CPU time, the core clock measured
-// as a dependent add chain, and how much of the process transparent huge
-// pages back. Header-only so that each stays one clang command:
+// stream-count.c, nussinov-walk.c, line-split.c, column-rmw.c): thread CPU
+// time, the core clock measured as a dependent add chain, and how much of
+// the process transparent huge pages back. Header-only so that each stays
+// one clang command:
 //   clang-22 -O2 -o /tmp/x utils/x.c
 #ifndef LUARCH_UTILS_MICROBENCH_H
 #define LUARCH_UTILS_MICROBENCH_H

@@ -460,4 +460,27 @@ TrafficPlan planTraffic(const LoopStreams &S, const MemoryHierarchyDesc &H,
   return planTraffic(S, H, Homes, Safety);
 }
 
+unsigned splitPieces(int64_t Position, unsigned Bytes, unsigned PieceBytes,
+                     unsigned LineBytes) {
+  assert(LineBytes > 0 && "a line has bytes");
+  unsigned Piece = PieceBytes && PieceBytes < Bytes ? PieceBytes : Bytes;
+  unsigned Splits = 0;
+  for (unsigned At = 0; Piece && At < Bytes; At += Piece) {
+    int64_t P = ((Position + At) % LineBytes + LineBytes) % LineBytes;
+    if (P + std::min(Piece, Bytes - At) > LineBytes)
+      ++Splits;
+  }
+  return Splits;
+}
+
+double meanSplitPieces(int64_t First, unsigned Step, unsigned Bytes,
+                       unsigned PieceBytes, unsigned LineBytes) {
+  assert(Step > 0 && LineBytes % Step == 0 && "positions cycle in a line");
+  unsigned Splits = 0, Positions = LineBytes / Step;
+  for (unsigned K = 0; K < Positions; ++K)
+    Splits += splitPieces(First + int64_t(K) * Step, Bytes, PieceBytes,
+                          LineBytes);
+  return double(Splits) / Positions;
+}
+
 } // namespace luarch

@@ -248,6 +248,8 @@ static void describeMemoryHierarchy(raw_ostream &OS,
   if (H.DRAMOverlapsCacheLoads.Value != std::numeric_limits<unsigned>::max())
     row(OS, "DRAM overlaps loads from L2/L3 up to",
         H.DRAMOverlapsCacheLoads);
+  if (H.L1AccessBytes.Value)
+    row(OS, "L1 access pieces (bytes; a split piece: two)", H.L1AccessBytes);
 }
 
 std::string describeMachineModel(const MachineModel &M) {

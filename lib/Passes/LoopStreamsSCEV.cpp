@@ -29,6 +29,7 @@
 #include <set>
 #include <memory>
 #include <mutex>
+#include <numeric>
 #include <optional>
 #include <tuple>
 
@@ -107,6 +108,8 @@ struct IRAccess {
   unsigned Bytes = 8;
   /// Affine with constant strides, from registers set outside the nest.
   bool Regular = false;
+  /// The offset from the base at the nest's first iteration, when constant.
+  std::optional<int64_t> Start;
   /// A gather or scatter whose lanes are evenly spaced along its loop's
   /// stride: taken as one access with the lanes' spacing as its stride in
   /// LaneLoop, whose trip count counts LaneCount times (the scalar loop it
@@ -149,7 +152,25 @@ IRAccess decomposeSCEV(ScalarEvolution &SE, const SCEV *S, unsigned Bytes,
     E = AR->getStart();
   }
   A.Regular = !variesInside(E, Nest) && !SE.containsAddRecurrence(E);
+  if (const auto *C = dyn_cast<SCEVConstant>(E))
+    if (C->getAPInt().getSignificantBits() <= 64)
+      A.Start = C->getAPInt().getSExtValue();
   return A;
+}
+
+/// How many of \p A's pieces (the L1 serves \p PieceBytes at a time)
+/// split a line per execution, its base object taken to start on a line
+/// (PolyBench's arrays are page-aligned, large globals line-aligned): the
+/// positions its offset takes modulo the line (its start plus any
+/// combination of its strides) counted as equally frequent. -1 when the
+/// offset is not known.
+double lineSplits(const IRAccess &A, unsigned Line, unsigned PieceBytes) {
+  if (!A.Regular || !A.Start || A.Bytes <= 1 || A.Bytes > Line)
+    return -1;
+  uint64_t G = Line;
+  for (auto [L, Stride] : A.Strides)
+    G = std::gcd(G, Stride < 0 ? 0 - uint64_t(Stride) : uint64_t(Stride));
+  return meanSplitPieces(*A.Start, unsigned(G), A.Bytes, PieceBytes, Line);
 }
 
 IRAccess decompose(ScalarEvolution &SE, const Value *Ptr, unsigned Bytes,
@@ -793,6 +814,15 @@ struct AccessHome {
   /// 4 KiB pages touched between two uses of its lines (-1: unknown): the
   /// TLB entries its new pages compete with.
   double ReusePages = -1;
+  /// Of its lines, the share whose first use comes from where the nest's
+  /// data lives (WSLevel) rather than from the reuse level: a walk that
+  /// takes a new line every iteration, reused by the next iterations of a
+  /// loop that moves it by less than a line (utils/column-rmw.c).
+  double FirstUse = 0;
+  /// Bytes touched between two first uses of a line (the footprint of the
+  /// next loop out that moves it by less than a line, else the working
+  /// set): where those lines come from.
+  double FirstUseBytes = -1;
 };
 
 /// The level serving access \p A of the innermost loop \p Inner, and the
@@ -835,10 +865,23 @@ AccessHome homeOf(const IRAccess &A, const Loop *Inner, Nest &N,
         }
       }
     }
-    if (Reuse >= 0)
-      return {int(std::min(levelForReuse(H, Reuse), WSLevel)),
-              std::min(Reuse, WS),
-              Times * N.footprint(L, false, PageBytes) / PageBytes};
+    if (Reuse >= 0) {
+      AccessHome Home{int(std::min(levelForReuse(H, Reuse), WSLevel)),
+                      std::min(Reuse, WS),
+                      Times * N.footprint(L, false, PageBytes) / PageBytes};
+      if (S != 0 && std::llabs(S) < int64_t(Line) &&
+          std::llabs(A.stride(Inner)) >= int64_t(Line) &&
+          Home.Level < int(WSLevel)) {
+        Home.FirstUse = double(std::llabs(S)) / Line;
+        Home.FirstUseBytes = WS;
+        for (const Loop *M = L->getParentLoop(); M; M = M->getParentLoop())
+          if (std::llabs(A.stride(M)) < int64_t(Line)) {
+            Home.FirstUseBytes = std::min(N.footprint(M, false), WS);
+            break;
+          }
+      }
+      return Home;
+    }
   }
   return {int(WSLevel), WS, N.footprint(Top, true, PageBytes) / PageBytes};
 }
@@ -853,6 +896,9 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   Facts.InstrHomes.assign(K.size(), -1);
   Facts.InstrReuseBytes.assign(K.size(), -1);
   Facts.InstrReusePages.assign(K.size(), -1);
+  Facts.InstrLineSplits.assign(K.size(), -1);
+  Facts.InstrFirstUse.assign(K.size(), 0);
+  Facts.InstrFirstUseBytes.assign(K.size(), -1);
   if (H.Levels.empty())
     return Facts;
   const BasicBlock *BB = Header.getBasicBlock();
@@ -989,6 +1035,10 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
       Facts.InstrHomes[I] = Home.Level;
       Facts.InstrReuseBytes[I] = Home.ReuseBytes;
       Facts.InstrReusePages[I] = Home.ReusePages;
+      Facts.InstrLineSplits[I] =
+          lineSplits(A, Line, H.L1AccessBytes.Value);
+      Facts.InstrFirstUse[I] = Home.FirstUse;
+      Facts.InstrFirstUseBytes[I] = Home.FirstUseBytes;
       break;
     }
   }

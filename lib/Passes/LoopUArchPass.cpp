@@ -246,6 +246,12 @@ public:
         Key += " " + std::to_string(B);
       for (double P : MO.InstrReusePages)
         Key += " p" + std::to_string(P);
+      for (double X : MO.InstrLineSplits)
+        Key += " x" + std::to_string(X);
+      for (double F : MO.InstrFirstUse)
+        Key += " f" + std::to_string(F);
+      for (double F : MO.InstrFirstUseBytes)
+        Key += " b" + std::to_string(F);
     }
     Key += "\n";
     for (const KernelInstr &I : K.Instrs)
@@ -640,6 +646,9 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   PO.MemoryOpts.InstrHomes = MemFacts.InstrHomes;
   PO.MemoryOpts.InstrReuseBytes = MemFacts.InstrReuseBytes;
   PO.MemoryOpts.InstrReusePages = MemFacts.InstrReusePages;
+  PO.MemoryOpts.InstrLineSplits = MemFacts.InstrLineSplits;
+  PO.MemoryOpts.InstrFirstUse = MemFacts.InstrFirstUse;
+  PO.MemoryOpts.InstrFirstUseBytes = MemFacts.InstrFirstUseBytes;
   PO.MemoryOpts.AllLevels = false;
   PO.MemoryOpts.NoPrefetchFigure = false;
   PO.MemoryOpts.Sensitivity = PO.Sensitivity;

@@ -215,3 +215,86 @@ TEST(MemoryPrediction, DRAMStreamWithReReadRowsAddsTheCacheTransfers) {
               1e-9);
   EXPECT_LT(Two.Applicable->Cape, Two.Applicable->ECM);
 }
+
+TEST(MemoryPrediction, LineSplittingPiecesCostAnL1Access) {
+  // Zen 4 serves L1 accesses in 32-byte pieces, and a piece that splits a
+  // line takes a second access (utils/line-split.c on the host: half a
+  // cycle more per split load of 16, 32 or 64 bytes). Two 64-byte loads a
+  // line apart into two sums: 128 bytes at the L1's 64 bytes/cycle, 2 cycles, when their
+  // pieces are on the lines (displacement 32).
+  auto l1 = [](const char *Disp, const std::vector<double> &Splits) {
+    std::string Asm = std::string(".L:\n  vaddpd ") + Disp +
+                      "(%rdi,%rax), %zmm0, %zmm0\n  vaddpd 64+" + Disp +
+                      "(%rdi,%rax), %zmm1, %zmm1\n  addq $128, %rax\n"
+                      "  cmpq %rdx, %rax\n  jb .L\n";
+    Loop L = loadLoop("znver4", Asm);
+    SimResult R = simulate(L.K, L.D, L.St.Deps, L.C);
+    MemoryOptions O;
+    O.WorkingSet = 16 << 10;
+    O.InstrLineSplits = Splits;
+    MemoryPrediction P = predictMemory(L.K, L.D, L.St.Deps, L.C, R, O);
+    const MemoryNode *N =
+        P.Applicable ? node(*P.Applicable, "L1 bandwidth") : nullptr;
+    return N ? N->Cycles : -1.0;
+  };
+  EXPECT_NEAR(l1("32", {}), 2, 1e-9);
+  // Displacement 8, nothing else known: 6 of the 8 positions of a line
+  // split one piece, 0.75 x 32 bytes more per load: 2 x 88 / 64.
+  EXPECT_NEAR(l1("8", {}), 2 * 88.0 / 64, 1e-9);
+  // SCEV knows better: the first load's pieces always on the lines (its
+  // base pointer 8 bytes off a line), the second's one split per
+  // execution: 64 + 96 bytes.
+  EXPECT_NEAR(l1("8", {0, 1, -1, -1, -1}), 160.0 / 64, 1e-9);
+}
+
+TEST(MemoryPrediction, ColumnWalkFirstUsesComeFromFarAndAdd) {
+  // A column walk (rows 9,600 bytes apart) whose lines L2 keeps for the
+  // next sweeps, but each line's first use of 8 comes from DRAM, where the
+  // arrays live (utils/column-rmw.c on the Zen 4 host: 4.4 cycles per
+  // iteration with the lines in L2, 9.4-11.7 with the first uses from
+  // DRAM): 1/8 of a line per iteration at DRAM's 405 cycles over the 15
+  // misses the L2 keeps in flight = 3.375 cycles, added to the rest.
+  Loop L = loadLoop("znver4", R"(
+.L:
+  addsd (%rdi), %xmm0
+  addq $9600, %rdi
+  decq %rcx
+  jne .L
+)");
+  auto run = [&](double FirstUse) {
+    SimResult R = simulate(L.K, L.D, L.St.Deps, L.C);
+    MemoryOptions O;
+    O.WorkingSet = 64 << 20;
+    O.InstrHomes.assign(L.K.size(), -1);
+    O.InstrHomes[0] = 1;
+    O.InstrReusePages.assign(L.K.size(), -1);
+    O.InstrReusePages[0] = 100;
+    O.InstrFirstUse.assign(L.K.size(), 0);
+    O.InstrFirstUse[0] = FirstUse;
+    O.InstrFirstUseBytes.assign(L.K.size(), -1);
+    O.InstrFirstUseBytes[0] = 64 << 20;
+    return predictMemory(L.K, L.D, L.St.Deps, L.C, R, O);
+  };
+  MemoryPrediction Reused = run(0), Column = run(0.125);
+  ASSERT_TRUE(Reused.Applicable && Column.Applicable);
+  EXPECT_EQ(Column.Applicable->Name, "L2");
+  EXPECT_FALSE(node(*Reused.Applicable, "DRAM latency (first use)"));
+  const MemoryNode *First = node(*Column.Applicable, "DRAM latency (first use)");
+  ASSERT_TRUE(First);
+  EXPECT_NEAR(First->Cycles, 0.125 * 405 / 15, 1e-9);
+  EXPECT_NEAR(Column.Applicable->Cape, Reused.Applicable->Cape + 3.375, 1e-9);
+  // The first uses from a level that holds the bytes between them (2 MiB:
+  // L3, 50 cycles) cost 1/8 x 50 / 15.
+  MemoryOptions O;
+  SimResult R = simulate(L.K, L.D, L.St.Deps, L.C);
+  O.WorkingSet = 64 << 20;
+  O.InstrHomes = {1, -1, -1, -1};
+  O.InstrReusePages = {100, -1, -1, -1};
+  O.InstrFirstUse = {0.125, 0, 0, 0};
+  O.InstrFirstUseBytes = {2 << 20, -1, -1, -1};
+  MemoryPrediction P = predictMemory(L.K, L.D, L.St.Deps, L.C, R, O);
+  ASSERT_TRUE(P.Applicable);
+  const MemoryNode *FromL3 = node(*P.Applicable, "L3 latency (first use)");
+  ASSERT_TRUE(FromL3);
+  EXPECT_NEAR(FromL3->Cycles, 0.125 * 50 / 15, 1e-9);
+}

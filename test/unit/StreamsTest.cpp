@@ -297,6 +297,30 @@ TEST(Streams, DerivedRegistersJoinTheirStream) {
   EXPECT_TRUE(T.access(2).isFront());
 }
 
+// Which pieces of an access split a 64-byte line. Zen 4's L1 serves
+// 32-byte pieces (utils/line-split.c): a 64-byte load at offset 8 splits
+// one of its halves, at offset 32 none; a CPU without the fact splits the
+// whole access.
+TEST(Streams, SplitPiecesCountThePiecesThatCrossALine) {
+  EXPECT_EQ(splitPieces(8, 32, 32, 64), 0u);
+  EXPECT_EQ(splitPieces(40, 32, 32, 64), 1u);
+  EXPECT_EQ(splitPieces(-24, 32, 32, 64), 1u); // 40 in its line
+  EXPECT_EQ(splitPieces(8, 64, 32, 64), 1u);
+  EXPECT_EQ(splitPieces(32, 64, 32, 64), 0u);
+  EXPECT_EQ(splitPieces(40, 64, 32, 64), 1u);
+  EXPECT_EQ(splitPieces(32, 64, 0, 64), 1u);
+  EXPECT_EQ(splitPieces(0, 64, 0, 64), 0u);
+  EXPECT_EQ(splitPieces(60, 8, 32, 64), 1u);
+  // A ymm stream starting 8 bytes into a line: every other load splits.
+  EXPECT_DOUBLE_EQ(meanSplitPieces(8, 32, 32, 32, 64), 0.5);
+  // Every 8-byte position in turn: (width - 8) / 64 for one piece (the
+  // tool's rule for a displacement that is not a multiple of the piece),
+  // 6 of 8 positions for a 64-byte access in 32-byte pieces.
+  EXPECT_DOUBLE_EQ(meanSplitPieces(0, 8, 32, 0, 64), 3.0 / 8);
+  EXPECT_DOUBLE_EQ(meanSplitPieces(0, 8, 64, 0, 64), 7.0 / 8);
+  EXPECT_DOUBLE_EQ(meanSplitPieces(0, 8, 64, 32, 64), 6.0 / 8);
+}
+
 TEST(Streams, WorkingSetsPickALevel) {
   auto Zen4 = getMachineModel("znver4");
   ASSERT_TRUE(bool(Zen4));

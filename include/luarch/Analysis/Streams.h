@@ -161,6 +161,18 @@ double fullCapacity(const MemoryHierarchyDesc &H, unsigned L);
 double servedShare(const MemoryHierarchyDesc &H, unsigned L, double Bytes,
                    double Safety = 1);
 
+/// Of an access of \p Bytes at \p Position bytes into a line of
+/// \p LineBytes, served by the L1 in pieces of \p PieceBytes (0: one piece),
+/// how many pieces split a line.
+unsigned splitPieces(int64_t Position, unsigned Bytes, unsigned PieceBytes,
+                     unsigned LineBytes);
+
+/// The same averaged over the positions a multiple of \p Step bytes apart
+/// from \p First (an access whose position is known only modulo Step, or
+/// that moves by multiples of Step).
+double meanSplitPieces(int64_t First, unsigned Step, unsigned Bytes,
+                       unsigned PieceBytes, unsigned LineBytes);
+
 /// The level a working set of \p Bytes lives in: the first whose
 /// effective capacity holds it, else the last (DRAM).
 unsigned levelForWorkingSet(const MemoryHierarchyDesc &H, double Bytes);

@@ -407,6 +407,12 @@ struct MemoryHierarchyDesc {
   /// max). The default: always overlapped.
   Sourced<unsigned> DRAMOverlapsCacheLoads{
       std::numeric_limits<unsigned>::max(), "not measured: overlapped"};
+  /// The L1 serves a load or store in pieces of at most this many bytes
+  /// (a wider access in several); a piece that splits a line takes a
+  /// second access of its size, which the L1 bandwidth node charges.
+  /// 0: the whole access is one piece.
+  Sourced<unsigned> L1AccessBytes{
+      0, "not measured: an access splits as a whole"};
 
   /// The level named \p Name, or null.
   const MemoryLevelDesc *level(llvm::StringRef Name) const;

@@ -116,6 +116,23 @@ struct MemoryOptions {
   /// per row; < 0 = unknown). They decide the TLB's misses; unknown: the
   /// reuse window's bytes over the page size, at most the working set's.
   std::vector<double> InstrReusePages;
+  /// Per kernel instruction: how many of its access's L1 pieces split a
+  /// cache line per execution (SCEV: its offset from the base object,
+  /// taken to start on a line, and its strides in the nest; < 0 = unknown:
+  /// the instruction's displacement decides, as for the tool).
+  std::vector<double> InstrLineSplits;
+  /// Per kernel instruction: the share of its lines whose first use comes
+  /// from where the loop's data lives (the working set's level), the rest
+  /// being reused from the level serving it (SCEV: a column walk whose
+  /// next sweep moves by less than a line; 0 = none). Unprefetched, such
+  /// lines cost that level's latency over its misses in flight, added to
+  /// the rest (measured: utils/column-rmw.c).
+  std::vector<double> InstrFirstUse;
+  /// Per kernel instruction: bytes touched between two first uses of its
+  /// lines (SCEV: the footprint of the next loop out that moves it by less
+  /// than a line; < 0 = the working set): the level holding them serves
+  /// the first uses.
+  std::vector<double> InstrFirstUseBytes;
   /// Predict with the data in every level (the report's table); without,
   /// only the applicable prediction (the plugin: less compile time).
   bool AllLevels = true;

@@ -395,6 +395,18 @@ MachineModel makeZnver4() {
          "the same sums with every row in L2 (8.4-9.0 at N = 3, 19.4-20.4 "
          "at N = 8); N far-apart streams all from DRAM overlap (4.3-8.0 "
          "bytes per cycle at N = 1-16), and so do rows beside an L3 stream"};
+  H.L1AccessBytes = {
+      32, "measured on the EPYC 9004 KVM guest (utils/line-split.c, "
+          "eval/memory/znver4-line-split.txt, two runs): 8 independent L1 "
+          "loads per iteration take 4.0-4.1 cycles of 16 or 32 bytes "
+          "aligned or misaligned within a line, 8.0-8.6 when each splits a "
+          "line (64 bytes: 8.1-8.3 and 12.4-13.2 at offset 8, where one "
+          "32-byte half splits): half a cycle, a 32-byte access, more per "
+          "split piece; 4 stores of 32 bytes 4.0 cycles, 7.9-8.0 when each "
+          "splits; 64-byte stores with a split half only 0.25 cycles more "
+          "each (the model charges a piece); 2 loads and a store of 64 "
+          "bytes at offset 32 (halves on the lines) 2.5-2.6 cycles, as "
+          "aligned"};
   // Page walks: a KVM guest walks two page tables (nested paging).
   H.PageWalkCycles = {54, "measured on the EPYC 9004 KVM guest "
                           "(utils/page-walk.c, eval/memory/"
