@@ -847,6 +847,7 @@ AccessHome homeOf(const IRAccess &A, const Loop *Inner, Nest &N,
 
 LoopMemoryFacts
 analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
+                  ArrayRef<const MachineBasicBlock *> LayoutBlocks,
                   function_ref<bool(const MachineBasicBlock &)> InLoop,
                   const Kernel &K, const MemoryHierarchyDesc &H) {
   LoopMemoryFacts Facts;
@@ -931,10 +932,9 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   // The machine instructions in kernel order (the kernel's own rules: no
   // meta, debug or CFI instructions, no jump out of the loop).
   std::vector<const MachineInstr *> Body;
-  for (const MachineBasicBlock &MBB : MF) {
-    if (!InLoop(MBB))
-      continue;
-    for (const MachineInstr &MI : MBB) {
+  for (const MachineBasicBlock *MBB : LayoutBlocks) {
+    assert(InLoop(*MBB) && "a block outside the loop");
+    for (const MachineInstr &MI : *MBB) {
       if (MI.isMetaInstruction() || MI.isDebugInstr() || MI.isCFIInstruction())
         continue;
       if (MI.isUnconditionalBranch() && MI.getNumExplicitOperands() > 0 &&

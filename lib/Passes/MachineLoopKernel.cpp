@@ -61,9 +61,11 @@ static Expected<MCInst> lower(const MachineInstr &MI) {
   return Inst;
 }
 
-/// The kernel of the loop made of the blocks \p Contains accepts.
+/// The kernel of the loop made of \p Blocks (in layout order), the blocks
+/// \p Contains accepts.
 static Expected<Kernel>
 kernelFromBlocks(const MachineFunction &MF,
+                 ArrayRef<const MachineBasicBlock *> Blocks,
                  function_ref<bool(const MachineBasicBlock *)> Contains,
                  const MachineBasicBlock *Header, DebugLoc StartLoc,
                  const TargetContext &TC) {
@@ -80,10 +82,9 @@ kernelFromBlocks(const MachineFunction &MF,
       K.Loc.File = Scope->getFilename().str();
   }
   // Blocks of the loop in layout order: what the core fetches.
-  for (const MachineBasicBlock &MBB : MF) {
-    if (!Contains(&MBB))
-      continue;
-    for (const MachineInstr &MI : MBB) {
+  for (const MachineBasicBlock *MBB : Blocks) {
+    assert(Contains(MBB) && "a block outside the loop");
+    for (const MachineInstr &MI : *MBB) {
       if (MI.isMetaInstruction() || MI.isDebugInstr() || MI.isCFIInstruction())
         continue;
       // A jump out of the loop runs once, at exit; the kernel is the
@@ -152,12 +153,25 @@ Kernel kernelFromMachineBlocks(const MachineFunction &MF,
   return K;
 }
 
+/// The blocks of \p MF that \p Contains accepts, in layout order.
+static SmallVector<const MachineBasicBlock *, 8>
+blocksInLayoutOrder(const MachineFunction &MF,
+                    function_ref<bool(const MachineBasicBlock *)> Contains) {
+  SmallVector<const MachineBasicBlock *, 8> Blocks;
+  for (const MachineBasicBlock &MBB : MF)
+    if (Contains(&MBB))
+      Blocks.push_back(&MBB);
+  return Blocks;
+}
+
 Expected<Kernel> kernelFromMachineLoop(const MachineFunction &MF,
                                        const MachineLoop &L,
                                        const TargetContext &TC) {
-  return kernelFromBlocks(
-      MF, [&](const MachineBasicBlock *MBB) { return L.contains(MBB); },
-      L.getHeader(), L.getStartLoc(), TC);
+  auto Contains = [&](const MachineBasicBlock *MBB) {
+    return L.contains(MBB);
+  };
+  return kernelFromBlocks(MF, blocksInLayoutOrder(MF, Contains), Contains,
+                          L.getHeader(), L.getStartLoc(), TC);
 }
 
 DebugLoc cycleStartLoc(const MachineCycle &C) {
@@ -182,8 +196,22 @@ DebugLoc cycleStartLoc(const MachineCycle &C) {
 Expected<Kernel> kernelFromMachineCycle(const MachineFunction &MF,
                                         const MachineCycle &C,
                                         const TargetContext &TC) {
+  auto Contains = [&](const MachineBasicBlock *MBB) {
+    return C.contains(MBB);
+  };
+  return kernelFromBlocks(MF, blocksInLayoutOrder(MF, Contains), Contains,
+                          C.getHeader(), cycleStartLoc(C), TC);
+}
+
+Expected<Kernel>
+kernelFromMachineCycle(const MachineFunction &MF, const MachineCycle &C,
+                       ArrayRef<const MachineBasicBlock *> LayoutBlocks,
+                       const TargetContext &TC) {
+  assert(LayoutBlocks.size() == C.getNumBlocks() &&
+         "not the cycle's blocks");
   return kernelFromBlocks(
-      MF, [&](const MachineBasicBlock *MBB) { return C.contains(MBB); },
+      MF, LayoutBlocks,
+      [&](const MachineBasicBlock *MBB) { return C.contains(MBB); },
       C.getHeader(), cycleStartLoc(C), TC);
 }
 
