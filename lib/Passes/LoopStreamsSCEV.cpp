@@ -880,10 +880,13 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   Nest &N = *Shared;
   if (double T = N.trips(Inner); T > 0)
     Facts.TripsPerEntry = T;
+  // Up to the first unknown count: the counts of the loops around an
+  // unknown one serve nothing (most of sqlite3.c's loops have no count, and
+  // SCEV's trip counts are most of this analysis' time there).
   double Iters = 1;
-  for (const Loop *L = Inner; L; L = L->getParentLoop()) {
+  for (const Loop *L = Inner; L && Iters > 0; L = L->getParentLoop()) {
     double T = N.trips(L);
-    Iters = T > 0 && Iters > 0 ? Iters * T : 0;
+    Iters = T > 0 ? Iters * T : 0;
   }
   if (Iters > 0) {
     std::optional<double> Summed = N.nestIterations(Inner);

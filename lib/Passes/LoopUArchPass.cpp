@@ -586,16 +586,21 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
 
   // Layout order (of each loop's first block), and each loop's rank among
   // those at its source location.
-  DenseMap<const MachineBasicBlock *, unsigned> Position;
+  // By block number (a table, not a map: this runs for every function).
+  std::vector<unsigned> Layout(MF.getNumBlockIDs(), 0);
+  unsigned Next = 0;
   for (const MachineBasicBlock &MBB : MF)
-    Position[&MBB] = Position.size();
+    Layout[MBB.getNumber()] = Next++;
+  auto Position = [&](const MachineBasicBlock *MBB) {
+    return Layout[MBB->getNumber()];
+  };
   // A function without a branch to the same or an earlier block in layout
   // order has no cycle (a cycle must go back somewhere): most functions
   // need no cycle analysis.
   bool BranchesBack = false;
   for (const MachineBasicBlock &MBB : MF)
     for (const MachineBasicBlock *Succ : MBB.successors())
-      BranchesBack |= Position.lookup(Succ) <= Position.lookup(&MBB);
+      BranchesBack |= Position(Succ) <= Position(&MBB);
   if (!BranchesBack)
     return;
   std::unique_ptr<HotnessInfo> Hotness;
@@ -613,7 +618,7 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
   auto top = [&](const MachineCycle *C) {
     unsigned Top = ~0u;
     for (const MachineBasicBlock *MBB : C->blocks())
-      Top = std::min(Top, Position[MBB]);
+      Top = std::min(Top, Position(MBB));
     return Top;
   };
   llvm::sort(Innermost, [&](const MachineCycle *A, const MachineCycle *B) {
@@ -635,7 +640,7 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
     P.Blocks.assign(C->block_begin(), C->block_end());
     llvm::sort(P.Blocks, [&](const MachineBasicBlock *A,
                              const MachineBasicBlock *B) {
-      return Position.lookup(A) < Position.lookup(B);
+      return Position(A) < Position(B);
     });
     double T = now();
     analyseLoop(MF, *C, P, Choice, Skip, ORE);
