@@ -12,7 +12,9 @@
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/MC/MCInst.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 
 using namespace llvm;
 
@@ -61,6 +63,51 @@ static Expected<MCInst> lower(const MachineInstr &MI) {
   return Inst;
 }
 
+/// Instructions' assembly text and encoded size, remembered per thread by
+/// opcode and operands for one target context: a program's loops repeat
+/// instructions, and printing and encoding each one was a third of the
+/// kernels' time (sqlite3.c at -O2).
+class TextMemo {
+  const TargetContext *TC = nullptr;
+  std::string Signature; // the context's triple, CPU and features
+  StringMap<std::pair<std::string, unsigned>> Memo;
+
+public:
+  /// The memo of this thread, emptied when \p Context is another than the
+  /// last one (compared by what printing and encoding depend on, so a
+  /// context allocated where a freed one was is not taken for it).
+  static TextMemo &forContext(const TargetContext &Context) {
+    thread_local TextMemo M;
+    const MCSubtargetInfo &STI = Context.subtargetInfo();
+    std::string Sig = Context.triple().str() + "|" + STI.getCPU().str() +
+                      "|" + STI.getFeatureString().str();
+    if (M.TC != &Context || M.Signature != Sig) {
+      M.TC = &Context;
+      M.Signature = std::move(Sig);
+      M.Memo.clear();
+    }
+    return M;
+  }
+
+  const std::pair<std::string, unsigned> &get(const MCInst &Inst) {
+    std::string Key;
+    auto Put = [&Key](uint64_t V) {
+      Key.append(reinterpret_cast<const char *>(&V), sizeof(V));
+    };
+    Put(Inst.getOpcode());
+    Put(Inst.getFlags());
+    for (const MCOperand &MO : Inst) {
+      assert((MO.isReg() || MO.isImm()) && "lower() makes no other operand");
+      Key.push_back(MO.isReg() ? 'r' : 'i');
+      Put(MO.isReg() ? uint64_t(MO.getReg().id()) : uint64_t(MO.getImm()));
+    }
+    auto [It, New] = Memo.try_emplace(Key);
+    if (New)
+      It->second = {TC->print(Inst), unsigned(TC->encode(Inst).size())};
+    return It->second;
+  }
+};
+
 /// The kernel of the loop made of \p Blocks (in layout order), the blocks
 /// \p Contains accepts.
 static Expected<Kernel>
@@ -81,6 +128,7 @@ kernelFromBlocks(const MachineFunction &MF,
     if (auto *Scope = dyn_cast_or_null<DIScope>(StartLoc.getScope()))
       K.Loc.File = Scope->getFilename().str();
   }
+  TextMemo &Texts = TextMemo::forContext(TC);
   // Blocks of the loop in layout order: what the core fetches.
   for (const MachineBasicBlock *MBB : Blocks) {
     assert(Contains(MBB) && "a block outside the loop");
@@ -106,8 +154,9 @@ kernelFromBlocks(const MachineFunction &MF,
         return Inst.takeError();
       KernelInstr KI;
       KI.Inst = std::move(*Inst);
-      KI.Size = TC.encode(KI.Inst).size();
-      KI.Text = TC.print(KI.Inst);
+      const auto &[Text, Size] = Texts.get(KI.Inst);
+      KI.Size = Size;
+      KI.Text = Text;
       if (const DebugLoc &DL = MI.getDebugLoc()) {
         KI.Loc.Line = DL.getLine();
         KI.Loc.Column = DL.getCol();
