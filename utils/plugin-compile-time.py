@@ -163,21 +163,28 @@ def time_reports(cmds, cpu, runs, extra):
 
 
 def uarch_stage_times(cmds, cpu):
-    loops = kernel = analysis = identity = remarks = 0.0
+    """Sums of the -uarch-time-report figures over the set's commands: every
+    "<name> <value> ms" field of its lines (kernel, memory (SCEV), analysis,
+    identity, remarks, pass, per function, and the analysis steps decode,
+    static, simulation, trip count, sensitivity, memory), and the loops."""
+    stages, loops = {}, 0
     for cmd in cmds:
         r = subprocess.run(["taskset", "-c", str(cpu)] + cmd +
                            CONFIGS["remarks"] + ["-mllvm", "-uarch-time-report"],
                            capture_output=True, text=True)
-        m = re.search(r"uarch: (\d+) loops, kernel ([0-9.]+) ms, analysis "
-                      r"([0-9.]+) ms, identity ([0-9.]+) ms, remarks ([0-9.]+) ms",
-                      r.stderr)
-        if m:
-            loops += int(m.group(1))
-            kernel += float(m.group(2))
-            analysis += float(m.group(3))
-            identity += float(m.group(4))
-            remarks += float(m.group(5))
-    return loops, kernel, analysis, identity, remarks
+        for line in r.stderr.splitlines():
+            if not line.startswith("uarch: "):
+                continue
+            m = re.match(r"uarch: (\d+) loops", line)
+            if m:
+                loops += int(m.group(1))
+            prefix = "step " if line.startswith("uarch: analysis steps:") else ""
+            for name, value in re.findall(r"([A-Za-z][A-Za-z ()]*?) ([0-9.]+) ms",
+                                          line.split(":", 1)[1]):
+                name = prefix + re.sub(r"^(analysis steps: |of which )", "",
+                                       name.strip(" ,;"))
+                stages[name] = stages.get(name, 0.0) + float(value)
+    return loops, stages
 
 
 def host_identity():
@@ -285,19 +292,16 @@ def main():
         if totals:
             print("  LoopUArch pass: %.3f s of %.3f s compile (%.2f %%, pass timer)" %
                   (ours, totals[0], 100 * ours / totals[0]))
-        loops, kernel, analysis, identity, remarks = uarch_stage_times(
-            cmds, args.cpu)
+        loops, stages = uarch_stage_times(cmds, args.cpu)
         if loops:
-            print("  -uarch-time-report: %d loops; per loop: kernel %.3f ms, "
-                  "analysis %.3f ms, identity %.3f ms, remarks (built and "
-                  "printed by clang) %.3f ms" %
-                  (loops, kernel / loops, analysis / loops, identity / loops,
-                   remarks / loops))
+            print("  -uarch-time-report: %d loops; ms in all (per loop):" % loops)
+            for name, ms in stages.items():
+                print("    %-22s %9.1f  (%.3f)" % (name, ms, ms / loops))
         raw["sets"][set_name]["time_report"] = {
             "plain": {"%s|%s" % k: v for k, v in plain_tr.items()},
             "remarks": {"%s|%s" % k: v for k, v in rem_tr.items()}}
-        raw["sets"][set_name]["uarch_stages"] = [loops, kernel, analysis,
-                                                 identity, remarks]
+        raw["sets"][set_name]["uarch_stages"] = {"loops": loops,
+                                                 "ms": stages}
     print("\nload at end: %.2f %.2f %.2f" % os.getloadavg())
     if args.json:
         with open(args.json, "w") as f:

@@ -890,6 +890,7 @@ AccessHome homeOf(const IRAccess &A, const Loop *Inner, Nest &N,
 
 LoopMemoryFacts
 analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
+                  ArrayRef<const MachineBasicBlock *> LayoutBlocks,
                   function_ref<bool(const MachineBasicBlock &)> InLoop,
                   const Kernel &K, const MemoryHierarchyDesc &H) {
   LoopMemoryFacts Facts;
@@ -925,10 +926,13 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   Nest &N = *Shared;
   if (double T = N.trips(Inner); T > 0)
     Facts.TripsPerEntry = T;
+  // Up to the first unknown count: the counts of the loops around an
+  // unknown one serve nothing (most of sqlite3.c's loops have no count, and
+  // SCEV's trip counts are most of this analysis' time there).
   double Iters = 1;
-  for (const Loop *L = Inner; L; L = L->getParentLoop()) {
+  for (const Loop *L = Inner; L && Iters > 0; L = L->getParentLoop()) {
     double T = N.trips(L);
-    Iters = T > 0 && Iters > 0 ? Iters * T : 0;
+    Iters = T > 0 ? Iters * T : 0;
   }
   if (Iters > 0) {
     std::optional<double> Summed = N.nestIterations(Inner);
@@ -977,10 +981,9 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   // The machine instructions in kernel order (the kernel's own rules: no
   // meta, debug or CFI instructions, no jump out of the loop).
   std::vector<const MachineInstr *> Body;
-  for (const MachineBasicBlock &MBB : MF) {
-    if (!InLoop(MBB))
-      continue;
-    for (const MachineInstr &MI : MBB) {
+  for (const MachineBasicBlock *MBB : LayoutBlocks) {
+    assert(InLoop(*MBB) && "a block outside the loop");
+    for (const MachineInstr &MI : *MBB) {
       if (MI.isMetaInstruction() || MI.isDebugInstr() || MI.isCFIInstruction())
         continue;
       if (MI.isUnconditionalBranch() && MI.getNumExplicitOperands() > 0 &&

@@ -42,8 +42,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <sstream>
 #include <thread>
+#include <tuple>
 
 using namespace llvm;
 
@@ -135,6 +135,11 @@ namespace {
 /// totals are updated under a lock (Times.add).
 struct StageTimes {
   double Kernel = 0, Memory = 0, Analysis = 0, Identity = 0, Remarks = 0;
+  /// The whole pass, and what it does per function besides the loops
+  /// (choosing the model, finding the cycles).
+  double Total = 0, Functions = 0;
+  /// The analysis's steps (analyses the cache serves take none).
+  PipelineStageTimes Steps;
   unsigned Loops = 0;
   /// Simulated iterations of the analyses run (cache hits run none):
   /// steady-state runs and short-trip-count runs.
@@ -142,27 +147,51 @@ struct StageTimes {
   unsigned Analyses = 0;
   std::mutex Lock;
   void add(double &Stage, double Seconds) {
+    if (!UArchTimeReport)
+      return;
     std::lock_guard<std::mutex> G(Lock);
     Stage += Seconds;
   }
+  void add(const PipelineStageTimes &T) {
+    if (!UArchTimeReport)
+      return;
+    std::lock_guard<std::mutex> G(Lock);
+    Steps.Decode += T.Decode;
+    Steps.Static += T.Static;
+    Steps.Simulate += T.Simulate;
+    Steps.TripCount += T.TripCount;
+    Steps.Sensitivity += T.Sensitivity;
+    Steps.Memory += T.Memory;
+  }
   ~StageTimes() {
-    if (UArchTimeReport && Loops)
-      errs() << format("uarch: %u loops, kernel %.1f ms, memory (SCEV) %.1f "
-                       "ms, analysis %.1f ms, identity %.1f ms, remarks %.1f "
-                       "ms; %u analyses simulated %llu steady-state and %llu "
-                       "trip-count iterations\n",
-                       Loops, Kernel * 1e3, Memory * 1e3, Analysis * 1e3,
-                       Identity * 1e3,
-                       Remarks * 1e3, Analyses,
-                       (unsigned long long)SteadyIterations,
-                       (unsigned long long)TripIterations);
+    if (!UArchTimeReport || !Loops)
+      return;
+    errs() << format("uarch: %u loops, kernel %.1f ms, memory (SCEV) %.1f "
+                     "ms, analysis %.1f ms, identity %.1f ms, remarks %.1f "
+                     "ms; %u analyses simulated %llu steady-state and %llu "
+                     "trip-count iterations\n",
+                     Loops, Kernel * 1e3, Memory * 1e3, Analysis * 1e3,
+                     Identity * 1e3, Remarks * 1e3, Analyses,
+                     (unsigned long long)SteadyIterations,
+                     (unsigned long long)TripIterations);
+    errs() << format("uarch: pass %.1f ms, of which per function %.1f ms\n",
+                     Total * 1e3, Functions * 1e3);
+    errs() << format("uarch: analysis steps: decode %.1f ms, static %.1f ms, "
+                     "simulation %.1f ms, trip count %.1f ms, sensitivity "
+                     "%.1f ms, memory %.1f ms\n",
+                     Steps.Decode * 1e3, Steps.Static * 1e3,
+                     Steps.Simulate * 1e3, Steps.TripCount * 1e3,
+                     Steps.Sensitivity * 1e3, Steps.Memory * 1e3);
   }
 };
 StageTimes Times;
 
 /// CPU time of this thread: what the pass costs, whatever else the machine
-/// is doing (a shared build machine's wall clock says little).
+/// is doing (a shared build machine's wall clock says little). Only with
+/// -uarch-time-report (0 otherwise): the clock is a system call.
 double now() {
+  if (!UArchTimeReport)
+    return 0;
   timespec T;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
   return T.tv_sec + T.tv_nsec * 1e-9;
@@ -176,15 +205,15 @@ struct DecoderCache {
     std::unique_ptr<UopDecoder> Decoder;
   };
   std::mutex Lock;
-  std::map<std::string, Entry> Entries;
+  /// By triple, model and thread: a UopDecoder memoizes decodings without
+  /// a lock, and ThinLTO backends run in several threads.
+  std::map<std::tuple<std::string, const MachineModel *, std::thread::id>,
+           Entry>
+      Entries;
 
   Expected<Entry *> get(StringRef Triple, const MachineModel &M) {
     std::lock_guard<std::mutex> G(Lock);
-    // Per thread: a UopDecoder memoizes decodings without a lock, and
-    // ThinLTO backends run in several threads.
-    std::ostringstream Thread;
-    Thread << std::this_thread::get_id();
-    std::string Key = Triple.str() + "|" + M.Name + "|" + Thread.str();
+    auto Key = std::make_tuple(Triple.str(), &M, std::this_thread::get_id());
     auto It = Entries.find(Key);
     if (It != Entries.end())
       return &It->second;
@@ -353,6 +382,26 @@ ModelChoice chooseModel(const Function &F) {
   return C;
 }
 
+/// chooseModel per (-uarch-mcpu, tune-cpu, target-cpu), shared by every
+/// function of the process: finding the host's model asks the CPU for its
+/// name (cpuid), which a virtual machine traps (sqlite3.c at -O2: 90 ms
+/// for its 2,000-odd functions).
+const ModelChoice &cachedModelChoice(const Function &F) {
+  static std::mutex Lock;
+  static std::map<std::tuple<std::string, std::string, std::string>,
+                  ModelChoice>
+      Choices;
+  auto Key = std::make_tuple(
+      std::string(UArchCPU),
+      F.getFnAttribute("tune-cpu").getValueAsString().str(),
+      F.getFnAttribute("target-cpu").getValueAsString().str());
+  std::lock_guard<std::mutex> G(Lock);
+  auto It = Choices.find(Key);
+  if (It == Choices.end())
+    It = Choices.emplace(std::move(Key), chooseModel(F)).first;
+  return It->second;
+}
+
 std::string fmt2(double V) {
   std::string S;
   raw_string_ostream(S) << format("%.2f", V);
@@ -405,6 +454,9 @@ public:
   }
 
   bool runOnMachineFunction(MachineFunction &MF) override;
+  /// The work of runOnMachineFunction once remarks are wanted; \p InLoops
+  /// receives the time spent in analyseLoop (-uarch-time-report).
+  void analyseFunction(MachineFunction &MF, double &InLoops);
 
 private:
   /// Where a loop is, to tell apart loops that share a source location
@@ -414,6 +466,8 @@ private:
   struct LoopPlace {
     unsigned Ordinal = 1, AtLocation = 1;
     std::string Label;
+    /// The loop's blocks in layout order.
+    SmallVector<const MachineBasicBlock *, 8> Blocks;
   };
   const LoopKernelSink *Sink;
   /// Warnings already given: each is given once per compilation.
@@ -500,20 +554,18 @@ bool LoopUArchPass::runOnMachineFunction(MachineFunction &MF) {
   Wanted = remarksWanted(Ctx);
   if (!Sink && !Wanted.any())
     return false;
+  double Start = now(), InLoops = 0;
+  analyseFunction(MF, InLoops);
+  double Spent = now() - Start;
+  Times.add(Times.Total, Spent);
+  Times.add(Times.Functions, Spent - InLoops);
+  return false;
+}
+
+void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
+  LLVMContext &Ctx = MF.getFunction().getContext();
   if (!EnvironmentOptionsError.empty())
     warnOnce(Ctx, EnvironmentOptionsError);
-  std::unique_ptr<HotnessInfo> Hotness;
-  if (!Sink && Ctx.getDiagnosticsHotnessRequested())
-    Hotness = std::make_unique<HotnessInfo>(MF);
-  MachineOptimizationRemarkEmitter ORE(MF, Hotness ? &Hotness->MBFI : nullptr);
-
-  // Cycles rather than natural loops: a loop entered at two blocks (branch
-  // folding merges a vector loop's exit test into its scalar remainder's
-  // latch) is no natural loop, yet it is a loop of the program.
-  MachineCycleInfo CI;
-  CI.compute(MF);
-  SmallVector<const MachineCycle *, 8> Innermost = innermostCycles(CI);
-
   // What this function's loops cannot get, said once per compilation and in
   // a missed remark per loop: never silence.
   const Function &F = MF.getFunction();
@@ -531,7 +583,7 @@ bool LoopUArchPass::runOnMachineFunction(MachineFunction &MF) {
       warnOnce(Ctx, "no loop is analysed at -O0: LoopUArch predicts "
                     "optimised code (-O1 or higher)");
   } else {
-    Choice = chooseModel(F);
+    Choice = cachedModelChoice(F);
     if (!Choice.Warning.empty())
       warnOnce(Ctx, Choice.Warning);
     if (!Choice.Model)
@@ -540,13 +592,39 @@ bool LoopUArchPass::runOnMachineFunction(MachineFunction &MF) {
 
   // Layout order (of each loop's first block), and each loop's rank among
   // those at its source location.
-  DenseMap<const MachineBasicBlock *, unsigned> Position;
+  // By block number (a table, not a map: this runs for every function).
+  std::vector<unsigned> Layout(MF.getNumBlockIDs(), 0);
+  unsigned Next = 0;
   for (const MachineBasicBlock &MBB : MF)
-    Position[&MBB] = Position.size();
+    Layout[MBB.getNumber()] = Next++;
+  auto Position = [&](const MachineBasicBlock *MBB) {
+    return Layout[MBB->getNumber()];
+  };
+  // A function without a branch to the same or an earlier block in layout
+  // order has no cycle (a cycle must go back somewhere): most functions
+  // need no cycle analysis.
+  bool BranchesBack = false;
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineBasicBlock *Succ : MBB.successors())
+      BranchesBack |= Position(Succ) <= Position(&MBB);
+  if (!BranchesBack)
+    return;
+  std::unique_ptr<HotnessInfo> Hotness;
+  if (!Sink && Ctx.getDiagnosticsHotnessRequested())
+    Hotness = std::make_unique<HotnessInfo>(MF);
+  MachineOptimizationRemarkEmitter ORE(MF, Hotness ? &Hotness->MBFI : nullptr);
+
+  // Cycles rather than natural loops: a loop entered at two blocks (branch
+  // folding merges a vector loop's exit test into its scalar remainder's
+  // latch) is no natural loop, yet it is a loop of the program.
+  MachineCycleInfo CI;
+  CI.compute(MF);
+  SmallVector<const MachineCycle *, 8> Innermost = innermostCycles(CI);
+
   auto top = [&](const MachineCycle *C) {
     unsigned Top = ~0u;
     for (const MachineBasicBlock *MBB : C->blocks())
-      Top = std::min(Top, Position[MBB]);
+      Top = std::min(Top, Position(MBB));
     return Top;
   };
   llvm::sort(Innermost, [&](const MachineCycle *A, const MachineCycle *B) {
@@ -565,9 +643,15 @@ bool LoopUArchPass::runOnMachineFunction(MachineFunction &MF) {
     P.Ordinal = ++Seen[location(C)];
     P.AtLocation = AtLocation[location(C)];
     P.Label = blockLabel(*C->getHeader());
+    P.Blocks.assign(C->block_begin(), C->block_end());
+    llvm::sort(P.Blocks, [&](const MachineBasicBlock *A,
+                             const MachineBasicBlock *B) {
+      return Position(A) < Position(B);
+    });
+    double T = now();
     analyseLoop(MF, *C, P, Choice, Skip, ORE);
+    InLoops += now() - T;
   }
-  return false;
 }
 
 void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
@@ -602,7 +686,7 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
     return missed(toString(Entry.takeError()));
   const TargetContext &TC = *(*Entry)->TC;
   double T0 = now();
-  Expected<Kernel> K = kernelFromMachineCycle(MF, L, TC);
+  Expected<Kernel> K = kernelFromMachineCycle(MF, L, P.Blocks, TC);
   Times.add(Times.Kernel, now() - T0);
   if (!K)
     return missed(toString(K.takeError()));
@@ -627,8 +711,9 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   // Beyond L1: the working set and each access's level from SCEV.
   double TM = now();
   LoopMemoryFacts MemFacts = analyzeLoopMemory(
-      MF, *Header, [&](const MachineBasicBlock &B) { return L.contains(&B); },
-      *K, Model->MemoryHierarchy);
+      MF, *Header, P.Blocks,
+      [&](const MachineBasicBlock &B) { return L.contains(&B); }, *K,
+      Model->MemoryHierarchy);
   Times.add(Times.Memory, now() - TM);
   // A short trip count per entry: also simulate entries of that many
   // iterations, whose chains restart and overlap (longer entries are the
@@ -653,14 +738,18 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   PO.MemoryOpts.NoPrefetchFigure = false;
   PO.MemoryOpts.Sensitivity = PO.Sensitivity;
   PO.MemoryOpts.Sim = PO.Sim;
+  PipelineStageTimes Steps;
+  if (UArchTimeReport)
+    PO.Times = &Steps;
   double T1 = now();
   std::shared_ptr<const AnalysedLoop> Analysed =
       analyses().get(std::move(*K), *(*Entry)->Decoder, PO);
+  Times.add(Steps);
   const KernelReport &R = Analysed->R;
   const Kernel &Kern = Analysed->K;
   double T2 = now();
   Times.add(Times.Analysis, T2 - T1);
-  {
+  if (UArchTimeReport) {
     std::lock_guard<std::mutex> G(Times.Lock);
     ++Times.Loops;
   }

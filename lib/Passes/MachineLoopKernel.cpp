@@ -12,7 +12,9 @@
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/MC/MCInst.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 
 using namespace llvm;
 
@@ -61,9 +63,56 @@ static Expected<MCInst> lower(const MachineInstr &MI) {
   return Inst;
 }
 
-/// The kernel of the loop made of the blocks \p Contains accepts.
+/// Instructions' assembly text and encoded size, remembered per thread by
+/// opcode and operands for one target context: a program's loops repeat
+/// instructions, and printing and encoding each one was a third of the
+/// kernels' time (sqlite3.c at -O2).
+class TextMemo {
+  const TargetContext *TC = nullptr;
+  std::string Signature; // the context's triple, CPU and features
+  StringMap<std::pair<std::string, unsigned>> Memo;
+
+public:
+  /// The memo of this thread, emptied when \p Context is another than the
+  /// last one (compared by what printing and encoding depend on, so a
+  /// context allocated where a freed one was is not taken for it).
+  static TextMemo &forContext(const TargetContext &Context) {
+    thread_local TextMemo M;
+    const MCSubtargetInfo &STI = Context.subtargetInfo();
+    std::string Sig = Context.triple().str() + "|" + STI.getCPU().str() +
+                      "|" + STI.getFeatureString().str();
+    if (M.TC != &Context || M.Signature != Sig) {
+      M.TC = &Context;
+      M.Signature = std::move(Sig);
+      M.Memo.clear();
+    }
+    return M;
+  }
+
+  const std::pair<std::string, unsigned> &get(const MCInst &Inst) {
+    std::string Key;
+    auto Put = [&Key](uint64_t V) {
+      Key.append(reinterpret_cast<const char *>(&V), sizeof(V));
+    };
+    Put(Inst.getOpcode());
+    Put(Inst.getFlags());
+    for (const MCOperand &MO : Inst) {
+      assert((MO.isReg() || MO.isImm()) && "lower() makes no other operand");
+      Key.push_back(MO.isReg() ? 'r' : 'i');
+      Put(MO.isReg() ? uint64_t(MO.getReg().id()) : uint64_t(MO.getImm()));
+    }
+    auto [It, New] = Memo.try_emplace(Key);
+    if (New)
+      It->second = {TC->print(Inst), unsigned(TC->encode(Inst).size())};
+    return It->second;
+  }
+};
+
+/// The kernel of the loop made of \p Blocks (in layout order), the blocks
+/// \p Contains accepts.
 static Expected<Kernel>
 kernelFromBlocks(const MachineFunction &MF,
+                 ArrayRef<const MachineBasicBlock *> Blocks,
                  function_ref<bool(const MachineBasicBlock *)> Contains,
                  const MachineBasicBlock *Header, DebugLoc StartLoc,
                  const TargetContext &TC) {
@@ -79,11 +128,11 @@ kernelFromBlocks(const MachineFunction &MF,
     if (auto *Scope = dyn_cast_or_null<DIScope>(StartLoc.getScope()))
       K.Loc.File = Scope->getFilename().str();
   }
+  TextMemo &Texts = TextMemo::forContext(TC);
   // Blocks of the loop in layout order: what the core fetches.
-  for (const MachineBasicBlock &MBB : MF) {
-    if (!Contains(&MBB))
-      continue;
-    for (const MachineInstr &MI : MBB) {
+  for (const MachineBasicBlock *MBB : Blocks) {
+    assert(Contains(MBB) && "a block outside the loop");
+    for (const MachineInstr &MI : *MBB) {
       if (MI.isMetaInstruction() || MI.isDebugInstr() || MI.isCFIInstruction())
         continue;
       // A jump out of the loop runs once, at exit; the kernel is the
@@ -105,8 +154,9 @@ kernelFromBlocks(const MachineFunction &MF,
         return Inst.takeError();
       KernelInstr KI;
       KI.Inst = std::move(*Inst);
-      KI.Size = TC.encode(KI.Inst).size();
-      KI.Text = TC.print(KI.Inst);
+      const auto &[Text, Size] = Texts.get(KI.Inst);
+      KI.Size = Size;
+      KI.Text = Text;
       if (const DebugLoc &DL = MI.getDebugLoc()) {
         KI.Loc.Line = DL.getLine();
         KI.Loc.Column = DL.getCol();
@@ -152,12 +202,25 @@ Kernel kernelFromMachineBlocks(const MachineFunction &MF,
   return K;
 }
 
+/// The blocks of \p MF that \p Contains accepts, in layout order.
+static SmallVector<const MachineBasicBlock *, 8>
+blocksInLayoutOrder(const MachineFunction &MF,
+                    function_ref<bool(const MachineBasicBlock *)> Contains) {
+  SmallVector<const MachineBasicBlock *, 8> Blocks;
+  for (const MachineBasicBlock &MBB : MF)
+    if (Contains(&MBB))
+      Blocks.push_back(&MBB);
+  return Blocks;
+}
+
 Expected<Kernel> kernelFromMachineLoop(const MachineFunction &MF,
                                        const MachineLoop &L,
                                        const TargetContext &TC) {
-  return kernelFromBlocks(
-      MF, [&](const MachineBasicBlock *MBB) { return L.contains(MBB); },
-      L.getHeader(), L.getStartLoc(), TC);
+  auto Contains = [&](const MachineBasicBlock *MBB) {
+    return L.contains(MBB);
+  };
+  return kernelFromBlocks(MF, blocksInLayoutOrder(MF, Contains), Contains,
+                          L.getHeader(), L.getStartLoc(), TC);
 }
 
 DebugLoc cycleStartLoc(const MachineCycle &C) {
@@ -182,8 +245,22 @@ DebugLoc cycleStartLoc(const MachineCycle &C) {
 Expected<Kernel> kernelFromMachineCycle(const MachineFunction &MF,
                                         const MachineCycle &C,
                                         const TargetContext &TC) {
+  auto Contains = [&](const MachineBasicBlock *MBB) {
+    return C.contains(MBB);
+  };
+  return kernelFromBlocks(MF, blocksInLayoutOrder(MF, Contains), Contains,
+                          C.getHeader(), cycleStartLoc(C), TC);
+}
+
+Expected<Kernel>
+kernelFromMachineCycle(const MachineFunction &MF, const MachineCycle &C,
+                       ArrayRef<const MachineBasicBlock *> LayoutBlocks,
+                       const TargetContext &TC) {
+  assert(LayoutBlocks.size() == C.getNumBlocks() &&
+         "not the cycle's blocks");
   return kernelFromBlocks(
-      MF, [&](const MachineBasicBlock *MBB) { return C.contains(MBB); },
+      MF, LayoutBlocks,
+      [&](const MachineBasicBlock *MBB) { return C.contains(MBB); },
       C.getHeader(), cycleStartLoc(C), TC);
 }
 

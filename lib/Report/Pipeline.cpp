@@ -3,8 +3,36 @@
 #include "luarch/Model/UopDecoder.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
+#include <ctime>
 
 namespace luarch {
+
+namespace {
+/// Adds the thread CPU time from its construction (or the last lap) to a
+/// field of PipelineStageTimes; does nothing without one.
+class StageTimer {
+  PipelineStageTimes *Times;
+  double Start = 0;
+  static double now() {
+    timespec T;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+    return T.tv_sec + T.tv_nsec * 1e-9;
+  }
+
+public:
+  explicit StageTimer(PipelineStageTimes *Times) : Times(Times) {
+    if (Times)
+      Start = now();
+  }
+  void lap(double PipelineStageTimes::*Stage) {
+    if (!Times)
+      return;
+    double T = now();
+    Times->*Stage += T - Start;
+    Start = T;
+  }
+};
+} // namespace
 
 KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
                            const PipelineOptions &Opts) {
@@ -12,8 +40,11 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
   KernelReport R;
   R.K = &K;
   R.M = &M;
+  StageTimer Timer(Opts.Times);
   R.Decoded = Decoder.decodeKernel(K, Opts.Addresses);
+  Timer.lap(&PipelineStageTimes::Decode);
   R.Static = analyzeStatically(K, R.Decoded, M, Opts.Ports, Opts.Addresses);
+  Timer.lap(&PipelineStageTimes::Static);
   if (!Opts.Simulate)
     return R;
   SimConfig Config = SimConfig::fromModel(M);
@@ -25,6 +56,7 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
   if (Opts.SimWhatIf.empty())
     SimOpts.LowerBound = R.Static.Throughput;
   R.Sim = simulate(K, R.Decoded, R.Static.Deps, Config, SimOpts);
+  Timer.lap(&PipelineStageTimes::Simulate);
   if (R.Sim->Stalled) {
     // A decoding bug, not a property of the loop: never report the cycle
     // cap as a prediction.
@@ -46,6 +78,7 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
     R.TripSim = simulate(K, R.Decoded, R.Static.Deps, Config, TripOpts);
     if (R.TripSim->Stalled || !R.TripSim->TripCount)
       R.TripSim.reset(); // the steady-state run says why
+    Timer.lap(&PipelineStageTimes::TripCount);
   }
   if (Opts.Sensitivity) {
     // The sweep's baseline is this simulation.
@@ -72,10 +105,12 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
           " (where the budget cuts depends on the machine's speed and load; "
           "--sensitivity-budget)");
     }
+    Timer.lap(&PipelineStageTimes::Sensitivity);
   }
   if (Opts.Memory)
     R.Memory = predictMemory(K, R.Decoded, R.Static.Deps, Config, *R.Sim,
                              Opts.MemoryOpts);
+  Timer.lap(&PipelineStageTimes::Memory);
   return R;
 }
 

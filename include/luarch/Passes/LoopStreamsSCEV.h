@@ -17,6 +17,7 @@
 
 #include "luarch/Kernel/Kernel.h"
 #include "luarch/Model/MachineModel.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
 #include <string>
@@ -70,12 +71,14 @@ struct LoopMemoryFacts {
 };
 
 /// What SCEV says about the machine loop with header \p Header whose
-/// blocks \p InLoop accepts; \p K is its kernel (one instruction per real
-/// machine instruction in layout order, as kernelFromMachineLoop builds
-/// it). Never fails: unknown facts stay empty, with a note.
+/// blocks are \p LayoutBlocks (in layout order), those \p InLoop accepts;
+/// \p K is its kernel (one instruction per real machine instruction in
+/// layout order, as kernelFromMachineLoop builds it). Never fails: unknown
+/// facts stay empty, with a note.
 LoopMemoryFacts
 analyzeLoopMemory(const llvm::MachineFunction &MF,
                   const llvm::MachineBasicBlock &Header,
+                  llvm::ArrayRef<const llvm::MachineBasicBlock *> LayoutBlocks,
                   llvm::function_ref<bool(const llvm::MachineBasicBlock &)> InLoop,
                   const Kernel &K, const MemoryHierarchyDesc &H);
 

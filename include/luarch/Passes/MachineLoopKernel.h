@@ -51,6 +51,16 @@ llvm::Expected<Kernel> kernelFromMachineCycle(const llvm::MachineFunction &MF,
                                               const llvm::MachineCycle &C,
                                               const TargetContext &TC);
 
+/// The same, given the cycle's blocks in layout order (a caller with many
+/// loops in one function sorts each loop's blocks once instead of scanning
+/// the whole function per loop).
+llvm::Expected<Kernel>
+kernelFromMachineCycle(const llvm::MachineFunction &MF,
+                       const llvm::MachineCycle &C,
+                       llvm::ArrayRef<const llvm::MachineBasicBlock *>
+                           LayoutBlocks,
+                       const TargetContext &TC);
+
 /// Where the cycle is in the source, as MachineLoop::getStartLoc: the
 /// preheader's branch, else the header's.
 llvm::DebugLoc cycleStartLoc(const llvm::MachineCycle &C);

@@ -16,6 +16,13 @@ namespace luarch {
 
 class UopDecoder;
 
+/// Thread CPU seconds spent in each step of analyzeKernel, added to by
+/// every call given it (the plugin's -uarch-time-report).
+struct PipelineStageTimes {
+  double Decode = 0, Static = 0, Simulate = 0, TripCount = 0,
+         Sensitivity = 0, Memory = 0;
+};
+
 struct PipelineOptions {
   PortAssignment Ports = PortAssignment::Optimal;
   AddressContext Addresses;
@@ -33,6 +40,8 @@ struct PipelineOptions {
   /// Predict beyond L1 (needs the simulation): KernelReport::Memory.
   bool Memory = false;
   MemoryOptions MemoryOpts;
+  /// Where to add the time of each step (null: not timed).
+  PipelineStageTimes *Times = nullptr;
 };
 
 /// Analyses \p K with \p Decoder's model. The report points at \p K, which
