@@ -19,8 +19,9 @@ namespace luarch {
 namespace sim {
 
 /// Whether the allocate stage fills in what a slot needs of \p Id (the
-/// buffers it checks and those held until retirement must all be here).
-static bool setPerSlot(ResourceId Id) {
+/// buffers it checks and those held until retirement must all be here;
+/// only asserts ask).
+[[maybe_unused]] static bool setPerSlot(ResourceId Id) {
   switch (Id) {
   case ResourceId::ROB:
   case ResourceId::Scheduler:

@@ -168,7 +168,7 @@ void FrontEndStage::intelCycle() {
   // cycle; unused capacity is lost, only the width's fraction carries.
   Credit = nextIntelCredit(Credit, C.Config[ResourceId::FrontEndWidth]);
   unsigned DSBWidth = unsigned(std::floor(Credit + Eps));
-  Idle = intelBlocked(DSBWidth);
+  Idle = intelBlocked(DSBWidth) || intelExhausted();
   if (double(C.Queue.size()) + DSBWidth > QueueCapacity)
     return;
 
@@ -251,11 +251,17 @@ bool FrontEndStage::intelBlocked(unsigned DSBWidth) const {
           (!C.Queue.empty() || NextCopy >= C.MaxIter));
 }
 
+bool FrontEndStage::intelExhausted() const {
+  return NextCopy >= C.MaxIter && DSBWindows.empty() && Predecode.idle() &&
+         Predecoded.empty() && !PredecodeStall && InstrQueue.empty() &&
+         Microcode.empty() && !MSStall;
+}
+
 bool FrontEndStage::skipCycle() {
   assert(Idle && "skips only after a cycle in which nothing was delivered");
   if (L.Kind == FrontEndKind::IntelLegacyDSB && !L.Instrs.empty()) {
     double Next = nextIntelCredit(Credit, C.Config[ResourceId::FrontEndWidth]);
-    if (!intelBlocked(unsigned(std::floor(Next + Eps))))
+    if (!intelBlocked(unsigned(std::floor(Next + Eps))) && !intelExhausted())
       return false;
     Credit = Next;
     return true;

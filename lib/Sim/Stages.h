@@ -125,9 +125,9 @@ public:
   void cycle();
   /// Whether the last cycle delivered nothing and changed no state but its
   /// credit, because the uop queue had no room (or, with the LSD, was not
-  /// empty) or the front end had fetched every iteration it may: the same
-  /// holds while the uop queue does not change, unless the credit lets a
-  /// wider group through (skipCycle checks).
+  /// empty) or the front end had fetched and delivered every iteration it
+  /// may: the same holds while the uop queue does not change, unless the
+  /// credit lets a wider group through (skipCycle checks).
   bool idle() const { return Idle; }
   /// Cycle skipping: if the front end, with the uop queue unchanged, would
   /// again do nothing but update its credit this cycle, does that and
@@ -150,6 +150,12 @@ private:
   /// Whether the Intel front end, with \p DSBWidth uops of credit, does
   /// nothing this cycle but update its credit.
   bool intelBlocked(unsigned DSBWidth) const;
+  /// Whether the Intel front end has fetched every iteration it may and
+  /// holds nothing more to deliver, nor a stall to count down: every
+  /// later cycle only updates its credit (a wide uop queue or an
+  /// unbounded reorder buffer in a sensitivity run takes the whole run,
+  /// and the loop's last iterations may execute for a long time after).
+  bool intelExhausted() const;
   /// Whether the loop's instruction \p Index lies in a cached window.
   bool cachedAt(unsigned Index) const;
 
