@@ -600,10 +600,16 @@ void printMemoryPrediction(raw_ostream &OS, const MemoryPrediction &P) {
       else if (StringRef(N.Name).ends_with("bandwidth"))
         BW = std::max(BW, N.Cycles);
     }
-    OS << "  " << left_justify(Label, 9) << format("%8.2f%11.2f", L.Core, BW)
-       << (TLB > 0 ? fmt(TLB, "%7.2f") : std::string(7, ' '))
-       << format("%8.2f%8.2f%13.2f", L.Cape, L.ECM, L.NoPrefetch) << "   "
-       << L.Limiter << "\n";
+    // A figure as wide as its column (a microcoded loop's 11518.00) keeps
+    // a space before it instead of running into its neighbour.
+    auto Cell = [](double V, int Width) {
+      std::string S = fmt(V, "%.2f");
+      return std::string(std::max<int>(1, Width - int(S.size())), ' ') + S;
+    };
+    OS << "  " << left_justify(Label, 9) << Cell(L.Core, 8) << Cell(BW, 11)
+       << (TLB > 0 ? Cell(TLB, 7) : std::string(7, ' ')) << Cell(L.Cape, 8)
+       << Cell(L.ECM, 8) << Cell(L.NoPrefetch, 13) << "   " << L.Limiter
+       << "\n";
   };
   for (const LevelPrediction &L : P.Levels)
     row(L, L.Name);
