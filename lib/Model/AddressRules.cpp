@@ -152,6 +152,27 @@ std::optional<Address> storeAddress(const DecodedInstr &X,
   return A;
 }
 
+/// Calls \p Visit(It, I, Address, Bytes) for each access of \p D whose
+/// address is absolute (the harness context: no unknown register in it),
+/// over \p Iters iterations in program order.
+template <typename VisitFn>
+void forEachAbsoluteAccess(const std::vector<DecodedInstr> &D,
+                           const AddressContext &Ctx, unsigned Iters,
+                           VisitFn Visit) {
+  Registers Regs(Ctx);
+  for (unsigned It = 0; It < Iters; ++It)
+    for (size_t I = 0; I < D.size(); ++I) {
+      const DecodedInstr &X = D[I];
+      std::optional<Address> A;
+      if (X.MayLoad || X.MayStore)
+        A = storeAddress(X, Regs); // loads' addresses are formed alike
+      Regs.update(X);
+      if (!A || A->BaseVersion || A->IndexVersion || A->Segment)
+        continue;
+      Visit(It, I, A->Constant, X.MemBits ? std::max(1u, X.MemBits / 8) : 8);
+    }
+}
+
 } // namespace
 
 void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
@@ -242,22 +263,12 @@ void applyLinearAliasFills(const MachineModel &M, std::vector<DecodedInstr> &D,
   // compared with those of the Window before it (a stream that stays
   // within a few lines hits); the fill cycles are their mean, rounded.
   constexpr unsigned Window = 8, Measured = 16, Iters = Window + Measured;
-  Registers Regs(Ctx);
   std::vector<std::vector<std::pair<size_t, uint64_t>>> Lines(Iters);
-  for (unsigned It = 0; It < Iters; ++It)
-    for (size_t I = 0; I < D.size(); ++I) {
-      const DecodedInstr &X = D[I];
-      std::optional<Address> A;
-      if (X.MayLoad || X.MayStore)
-        A = storeAddress(X, Regs); // loads' addresses are formed alike
-      Regs.update(X);
-      if (!A || A->BaseVersion || A->IndexVersion || A->Segment)
-        continue;
-      unsigned Bytes = X.MemBits ? std::max(1u, X.MemBits / 8) : 8;
-      for (uint64_t L = A->Constant >> 6; L <= (A->Constant + Bytes - 1) >> 6;
-           ++L)
-        Lines[It].push_back({I, L});
-    }
+  forEachAbsoluteAccess(
+      D, Ctx, Iters, [&](unsigned It, size_t I, uint64_t Addr, unsigned Bytes) {
+        for (uint64_t L = Addr >> 6; L <= (Addr + Bytes - 1) >> 6; ++L)
+          Lines[It].push_back({I, L});
+      });
   std::vector<unsigned> NewLines(D.size(), 0);
   unsigned Total = 0;
   for (unsigned It = Window; It < Iters; ++It) {
@@ -303,7 +314,6 @@ void applySTLBHitLoads(const MachineModel &M, std::vector<DecodedInstr> &D,
   // the 64-entry L1 DTLBs of the cores that have the rule).
   constexpr unsigned Window = 8, Measured = 16, Iters = Window + Measured;
   constexpr unsigned PageShift = 12;
-  Registers Regs(Ctx);
   // Per iteration, in program order: (instruction, page, is a load).
   struct Touch {
     size_t Instr;
@@ -311,20 +321,12 @@ void applySTLBHitLoads(const MachineModel &M, std::vector<DecodedInstr> &D,
     bool Load;
   };
   std::vector<std::vector<Touch>> Pages(Iters);
-  for (unsigned It = 0; It < Iters; ++It)
-    for (size_t I = 0; I < D.size(); ++I) {
-      const DecodedInstr &X = D[I];
-      std::optional<Address> A;
-      if (X.MayLoad || X.MayStore)
-        A = storeAddress(X, Regs); // loads' addresses are formed alike
-      Regs.update(X);
-      if (!A || A->BaseVersion || A->IndexVersion || A->Segment)
-        continue;
-      unsigned Bytes = X.MemBits ? std::max(1u, X.MemBits / 8) : 8;
-      for (uint64_t P = A->Constant >> PageShift;
-           P <= (A->Constant + Bytes - 1) >> PageShift; ++P)
-        Pages[It].push_back({I, P, X.MayLoad});
-    }
+  forEachAbsoluteAccess(
+      D, Ctx, Iters, [&](unsigned It, size_t I, uint64_t Addr, unsigned Bytes) {
+        for (uint64_t P = Addr >> PageShift;
+             P <= (Addr + Bytes - 1) >> PageShift; ++P)
+          Pages[It].push_back({I, P, D[I].MayLoad});
+      });
   std::vector<unsigned> NewPages(D.size(), 0);
   for (unsigned It = Window; It < Iters; ++It) {
     DenseSet<uint64_t> Seen;

@@ -271,16 +271,15 @@ public:
       Key += "mem " + std::to_string(MO.WorkingSet.value_or(-1));
       for (int H : MO.InstrHomes)
         Key += " " + std::to_string(H);
-      for (double B : MO.InstrReuseBytes)
-        Key += " " + std::to_string(B);
-      for (double P : MO.InstrReusePages)
-        Key += " p" + std::to_string(P);
-      for (double X : MO.InstrLineSplits)
-        Key += " x" + std::to_string(X);
-      for (double F : MO.InstrFirstUse)
-        Key += " f" + std::to_string(F);
-      for (double F : MO.InstrFirstUseBytes)
-        Key += " b" + std::to_string(F);
+      auto AddFacts = [&Key](const char *Tag, const std::vector<double> &V) {
+        for (double X : V)
+          Key += Tag + std::to_string(X);
+      };
+      AddFacts(" ", MO.InstrReuseBytes);
+      AddFacts(" p", MO.InstrReusePages);
+      AddFacts(" x", MO.InstrLineSplits);
+      AddFacts(" f", MO.InstrFirstUse);
+      AddFacts(" b", MO.InstrFirstUseBytes);
     }
     Key += "\n";
     for (const KernelInstr &I : K.Instrs)
