@@ -206,7 +206,13 @@ MachineModel makeZnver4() {
   Mem.StoreForwardBlockLatency = {
       19, "measured on an EPYC 9004 host (loop form): mov [rax+8], edi; "
           "mov rdi, [rax+8] (a 64-bit reload of a 32-bit store) 19.02 "
-          "cycles per iteration; [Downs] 21.0 on Zen 2"};
+          "cycles per iteration; the same for every partial overlap "
+          "(eval/bhive/probes-znver4/partial-overlap.s, harness context): "
+          "4-byte store and load overlapping by 3 or 1 bytes, from above or "
+          "below, fixed or moving 1 or 4 bytes per iteration 19.4-19.7, an "
+          "8-byte load over two 4-byte stores 19.0, over a byte store 19.0 "
+          "(a load contained in the store forwards, 6.1); [Downs] 21.0 on "
+          "Zen 2"};
   Mem.MaskedStoreForwards = {
       false,
       "measured (loop-uarch-report --measure --measure-entry-trips=64 "
