@@ -68,6 +68,17 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
     R.Sim.reset();
     return R;
   }
+  if (R.Sim->IterationsSimulated == 0) {
+    // A microcoded instruction longer than the run (wbinvd on Alder Lake:
+    // 5.8 M cycles by uops.info) retires nothing before the cycle cap:
+    // the cycles simulated are no figure per iteration.
+    R.Warnings.push_back(
+        "the simulation reached its cap of " + std::to_string(R.Sim->Cycles) +
+        " cycles before one iteration retired: the prediction is the static "
+        "bound");
+    R.Sim.reset();
+    return R;
+  }
   if (Opts.TripCount) {
     // The same machine, entries of TripCount iterations. No lower bound:
     // a restarting chain may beat the steady state's recurrence bound.
