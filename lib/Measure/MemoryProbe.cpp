@@ -2,6 +2,7 @@
 #include "luarch/Measure/MemoryProbe.h"
 #include "MemoryProbeKernels.h"
 #include "luarch/Kernel/HostCPU.h"
+#include "luarch/Kernel/ThreadCPUTime.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -323,24 +324,17 @@ void Prober::calibrate() {
                        : 1.08 * *std::min_element(C.begin(), C.end());
 }
 
-/// The thread's CPU time in seconds: long repetitions (a DRAM pass, a
-/// million-load chase) span scheduler time slices on a shared machine, and
-/// the time another process ran must not count.
-double threadSeconds() {
-  timespec T;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
-  return double(T.tv_sec) + 1e-9 * double(T.tv_nsec);
-}
-
 template <typename F>
 std::vector<double> Prober::timeQuiet(F Run, ProbePoint &P) {
   Run(); // warm-up: caches, TLB, page-table entries
   std::vector<double> Kept, All;
   for (unsigned I = 0; I < 3 * Opts.Repetitions; ++I) {
     // TSC ticks of the thread's own CPU time.
-    double S0 = threadSeconds();
+    // The thread's CPU time: long repetitions (a DRAM pass, a million-load
+    // chase) span time slices, and another process' time must not count.
+    double S0 = threadCPUSeconds();
     Run();
-    double T = (threadSeconds() - S0) * Res.TSCGHz * 1e9;
+    double T = (threadCPUSeconds() - S0) * Res.TSCGHz * 1e9;
     double C = canaryCycles();
     Canaries.push_back(C);
     All.push_back(T);

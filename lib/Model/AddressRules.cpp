@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <numeric>
 #include <optional>
 
 using namespace llvm;
@@ -173,6 +174,38 @@ void forEachAbsoluteAccess(const std::vector<DecodedInstr> &D,
     }
 }
 
+/// Iterations the line and page rules evaluate: the units (lines, pages)
+/// each of the last NewUnitMeasured iterations enters are compared with
+/// those of the NewUnitWindow iterations before it (a stream that stays
+/// within a few lines or pages hits).
+constexpr unsigned NewUnitWindow = 8, NewUnitMeasured = 16;
+
+/// Per instruction of \p D, the units of 2^\p Shift bytes its absolute
+/// accesses enter that no access of the window before (nor an earlier one
+/// of the same iteration) touched, summed over the measured iterations.
+std::vector<unsigned> newUnitsPerAccess(const std::vector<DecodedInstr> &D,
+                                        const AddressContext &Ctx,
+                                        unsigned Shift) {
+  constexpr unsigned Iters = NewUnitWindow + NewUnitMeasured;
+  std::vector<std::vector<std::pair<size_t, uint64_t>>> Units(Iters);
+  forEachAbsoluteAccess(
+      D, Ctx, Iters, [&](unsigned It, size_t I, uint64_t Addr, unsigned Bytes) {
+        for (uint64_t U = Addr >> Shift; U <= (Addr + Bytes - 1) >> Shift; ++U)
+          Units[It].push_back({I, U});
+      });
+  std::vector<unsigned> New(D.size(), 0);
+  for (unsigned It = NewUnitWindow; It < Iters; ++It) {
+    DenseSet<uint64_t> Seen;
+    for (unsigned Before = It - NewUnitWindow; Before < It; ++Before)
+      for (auto [I, U] : Units[Before])
+        Seen.insert(U);
+    for (auto [I, U] : Units[It])
+      if (Seen.insert(U).second)
+        ++New[I];
+  }
+  return New;
+}
+
 } // namespace
 
 void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
@@ -242,13 +275,7 @@ void applyMovingStackLoadPasses(const MachineModel &M,
     });
     if (Load == X.Uops.end())
       continue;
-    Uop Copy = *Load;
-    Copy.WritesResult = false;
-    Copy.Latency = 1;
-    Copy.DividerCycles = 0;
-    Copy.SerialCycles = 0;
-    Copy.PipeOccupancyCopy = true;
-    X.Uops.insert(X.Uops.end(), Passes - 1, Copy);
+    X.Uops.insert(X.Uops.end(), Passes - 1, occupancyCopy(*Load));
   }
 }
 
@@ -259,31 +286,11 @@ void applyLinearAliasFills(const MachineModel &M, std::vector<DecodedInstr> &D,
   if (!Fill || !Ctx.Concrete || !L2 || L2->LoadBytesPerCycle <= 0)
     return;
   unsigned CyclesPerLine = unsigned(std::ceil(64.0 / L2->LoadBytesPerCycle));
-  // Iterations evaluated: the lines of each of the last Measured ones are
-  // compared with those of the Window before it (a stream that stays
-  // within a few lines hits); the fill cycles are their mean, rounded.
-  constexpr unsigned Window = 8, Measured = 16, Iters = Window + Measured;
-  std::vector<std::vector<std::pair<size_t, uint64_t>>> Lines(Iters);
-  forEachAbsoluteAccess(
-      D, Ctx, Iters, [&](unsigned It, size_t I, uint64_t Addr, unsigned Bytes) {
-        for (uint64_t L = Addr >> 6; L <= (Addr + Bytes - 1) >> 6; ++L)
-          Lines[It].push_back({I, L});
-      });
-  std::vector<unsigned> NewLines(D.size(), 0);
-  unsigned Total = 0;
-  for (unsigned It = Window; It < Iters; ++It) {
-    DenseSet<uint64_t> Seen;
-    for (unsigned Before = It - Window; Before < It; ++Before)
-      for (auto [I, L] : Lines[Before])
-        Seen.insert(L);
-    for (auto [I, L] : Lines[It])
-      if (Seen.insert(L).second) {
-        ++NewLines[I];
-        ++Total;
-      }
-  }
+  // The fill cycles are the mean over the measured iterations, rounded.
+  std::vector<unsigned> NewLines = newUnitsPerAccess(D, Ctx, /*Shift=*/6);
+  unsigned Total = std::accumulate(NewLines.begin(), NewLines.end(), 0u);
   unsigned Copies =
-      unsigned(std::lround(double(Total) * CyclesPerLine / Measured));
+      unsigned(std::lround(double(Total) * CyclesPerLine / NewUnitMeasured));
   if (!Copies)
     return;
   // One fill path: the copies go with the access that enters most lines.
@@ -294,13 +301,8 @@ void applyLinearAliasFills(const MachineModel &M, std::vector<DecodedInstr> &D,
   });
   if (Mem == X.Uops.end())
     return;
-  Uop Copy = *Mem;
+  Uop Copy = occupancyCopy(*Mem);
   Copy.Ports = Fill;
-  Copy.WritesResult = false;
-  Copy.Latency = 1;
-  Copy.DividerCycles = 0;
-  Copy.SerialCycles = 0;
-  Copy.PipeOccupancyCopy = true;
   X.Uops.insert(X.Uops.end(), Copies, Copy);
 }
 
@@ -309,38 +311,14 @@ void applySTLBHitLoads(const MachineModel &M, std::vector<DecodedInstr> &D,
   unsigned Penalty = M.Memory.STLBHitLoadCycles;
   if (!Penalty || !Ctx.Concrete)
     return;
-  // As for the line fills: the pages of each of the last Measured
-  // iterations are compared with those of the Window before it (well within
-  // the 64-entry L1 DTLBs of the cores that have the rule).
-  constexpr unsigned Window = 8, Measured = 16, Iters = Window + Measured;
-  constexpr unsigned PageShift = 12;
-  // Per iteration, in program order: (instruction, page, is a load).
-  struct Touch {
-    size_t Instr;
-    uint64_t Page;
-    bool Load;
-  };
-  std::vector<std::vector<Touch>> Pages(Iters);
-  forEachAbsoluteAccess(
-      D, Ctx, Iters, [&](unsigned It, size_t I, uint64_t Addr, unsigned Bytes) {
-        for (uint64_t P = Addr >> PageShift;
-             P <= (Addr + Bytes - 1) >> PageShift; ++P)
-          Pages[It].push_back({I, P, D[I].MayLoad});
-      });
-  std::vector<unsigned> NewPages(D.size(), 0);
-  for (unsigned It = Window; It < Iters; ++It) {
-    DenseSet<uint64_t> Seen;
-    for (unsigned Before = It - Window; Before < It; ++Before)
-      for (const Touch &T : Pages[Before])
-        Seen.insert(T.Page);
-    for (const Touch &T : Pages[It])
-      if (Seen.insert(T.Page).second && T.Load)
-        ++NewPages[T.Instr];
-  }
+  // As for the line fills, pages (well within the 64-entry L1 DTLBs of the
+  // cores that have the rule); a store entering a page first spares the
+  // loads after it.
+  std::vector<unsigned> NewPages = newUnitsPerAccess(D, Ctx, /*Shift=*/12);
   for (size_t I = 0; I < D.size(); ++I) {
-    unsigned Extra =
-        unsigned(std::lround(double(NewPages[I]) * Penalty / Measured));
-    if (!Extra)
+    unsigned Extra = unsigned(
+        std::lround(double(NewPages[I]) * Penalty / NewUnitMeasured));
+    if (!Extra || !D[I].MayLoad)
       continue;
     D[I].LoadLatency += Extra;
     for (Uop &U : D[I].Uops)

@@ -903,18 +903,6 @@ static bool accessesVectorRegs(const DecodedInstr &D) {
   return any_of(D.Writes, Vec) || any_of(D.Reads, Vec);
 }
 
-/// A copy of \p U that only occupies its port: no result, no latency, no
-/// divider or serialising time of its own.
-static Uop occupancyCopy(const Uop &U) {
-  Uop C = U;
-  C.WritesResult = false;
-  C.Latency = 1;
-  C.DividerCycles = 0;
-  C.SerialCycles = 0;
-  C.PipeOccupancyCopy = true;
-  return C;
-}
-
 void UopDecoder::applyDataPathRules(const UopsInfoEntry *E,
                                     DecodedInstr &D) const {
   if (D.Uops.empty())

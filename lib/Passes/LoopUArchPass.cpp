@@ -1,6 +1,7 @@
 //===- LoopUArchPass.cpp - Remarks for every innermost loop --------------===//
 #include "luarch/Passes/LoopUArchPass.h"
 #include "luarch/Kernel/TargetContext.h"
+#include "luarch/Kernel/ThreadCPUTime.h"
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Model/UopDecoder.h"
 #include "luarch/Passes/LoopRole.h"
@@ -192,9 +193,7 @@ StageTimes Times;
 double now() {
   if (!UArchTimeReport)
     return 0;
-  timespec T;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
-  return T.tv_sec + T.tv_nsec * 1e-9;
+  return threadCPUSeconds();
 }
 
 /// Decoders per (triple, CPU), shared by every function of the process:

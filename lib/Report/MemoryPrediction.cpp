@@ -179,8 +179,9 @@ struct Context {
       if (A.Kind != AccessKind::Load)
         L1Store += Bytes;
     }
-    LP.Nodes.push_back(
-        {"L1 bandwidth", bandwidthCycles(H.Levels[0], L1Load, L1Store)});
+    LP.Nodes.push_back({"L1 bandwidth",
+                        bandwidthCycles(H.Levels[0], L1Load, L1Store),
+                        MemoryNodeKind::L1Bandwidth});
     // Bandwidth per level serving data.
     for (unsigned L = 1; L < NL; ++L) {
       const LevelLines &LL = LP.Traffic.Levels[L];
@@ -214,8 +215,8 @@ struct Context {
       if (NL > 2)
         if (unsigned MB = H.Levels[1].MissBuffers.Value)
           T = std::max(T, FromL3 / MB);
-      LP.Nodes.push_back(
-          {H.Levels[Farthest].Name + " latency (miss buffers)", T});
+      LP.Nodes.push_back({H.Levels[Farthest].Name + " latency (miss buffers)",
+                          T, MemoryNodeKind::MissBuffers});
     }
     // Page walks: the new pages of an access whose reuse window spans more
     // pages than the L2 TLB keeps for a cyclic walk (a share of them
@@ -252,7 +253,8 @@ struct Context {
     if (Walks > 0) {
       double Walkers = std::max(1u, H.PageWalkers.Value);
       LP.Nodes.push_back(
-          {"TLB (page walks)", Walks * H.PageWalkCycles * TLBScale / Walkers});
+          {"TLB (page walks)", Walks * H.PageWalkCycles * TLBScale / Walkers,
+           MemoryNodeKind::PageWalks});
     }
     // First uses: a column walk whose lines the next sweeps reuse from a
     // near level still brings each line once from where the loop's data
@@ -289,7 +291,8 @@ struct Context {
     }
     if (FirstUse > 0)
       LP.Nodes.push_back(
-          {H.Levels[FirstUseLevel].Name + " latency (first use)", FirstUse});
+          {H.Levels[FirstUseLevel].Name + " latency (first use)", FirstUse,
+           MemoryNodeKind::FirstUse});
     // Combine. Cape: every node overlaps with the core and the others,
     // except the page walks: a load whose page walks translates before its
     // miss can start, and the walks' cost is measured as cycles added to
@@ -304,12 +307,12 @@ struct Context {
     double InCore = LP.Core, Beyond = 0, MissBuffers = 0, Additive = 0;
     std::string AdditiveName;
     for (const MemoryNode &N : LP.Nodes) {
-      if (N.Name == "TLB (page walks)") {
+      if (N.Kind == MemoryNodeKind::PageWalks) {
         PageWalks = N.Cycles;
         Beyond += N.Cycles;
         continue;
       }
-      if (StringRef(N.Name).ends_with("(first use)")) {
+      if (N.Kind == MemoryNodeKind::FirstUse) {
         Additive = N.Cycles;
         AdditiveName = N.Name;
         Beyond += N.Cycles;
@@ -319,9 +322,9 @@ struct Context {
         Rest = N.Cycles;
         LP.Limiter = N.Name;
       }
-      if (N.Name == "L1 bandwidth")
+      if (N.Kind == MemoryNodeKind::L1Bandwidth)
         InCore = std::max(InCore, N.Cycles);
-      else if (StringRef(N.Name).ends_with("(miss buffers)"))
+      else if (N.Kind == MemoryNodeKind::MissBuffers)
         MissBuffers = N.Cycles;
       else
         Beyond += N.Cycles;
@@ -362,7 +365,7 @@ LevelPrediction blend(const LevelPrediction &Far, const LevelPrediction &Near,
         return M.Name == N.Name;
       });
       if (It == B.Nodes.end())
-        B.Nodes.push_back({N.Name, W * N.Cycles});
+        B.Nodes.push_back({N.Name, W * N.Cycles, N.Kind});
       else
         It->Cycles += W * N.Cycles;
     }
@@ -536,7 +539,7 @@ MemoryPrediction predictMemory(const Kernel &K, ArrayRef<DecodedInstr> D,
           rerun([&](Context &X) { X.LatencyScale[L] = F; }));
   }
   for (const MemoryNode &N : Base.Nodes)
-    if (N.Name == "TLB (page walks)")
+    if (N.Kind == MemoryNodeKind::PageWalks)
       add("TLB", "tlb", rerun([&](Context &X) { X.TLBScale = 1 / F; }),
           rerun([&](Context &X) { X.TLBScale = 0; }),
           rerun([&](Context &X) { X.TLBScale = F; }));
@@ -595,9 +598,10 @@ void printMemoryPrediction(raw_ostream &OS, const MemoryPrediction &P) {
   auto row = [&](const LevelPrediction &L, StringRef Label) {
     double BW = 0, TLB = 0;
     for (const MemoryNode &N : L.Nodes) {
-      if (N.Name == "TLB (page walks)")
+      if (N.Kind == MemoryNodeKind::PageWalks)
         TLB = N.Cycles;
-      else if (StringRef(N.Name).ends_with("bandwidth"))
+      else if (N.Kind == MemoryNodeKind::L1Bandwidth ||
+               N.Kind == MemoryNodeKind::Transfer)
         BW = std::max(BW, N.Cycles);
     }
     // A figure as wide as its column (a microcoded loop's 11518.00) keeps

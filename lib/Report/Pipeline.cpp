@@ -1,9 +1,9 @@
 //===- Pipeline.cpp - One kernel from decoding to a report ---------------===//
 #include "luarch/Report/Pipeline.h"
+#include "luarch/Kernel/ThreadCPUTime.h"
 #include "luarch/Model/UopDecoder.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
-#include <ctime>
 
 namespace luarch {
 
@@ -13,21 +13,16 @@ namespace {
 class StageTimer {
   PipelineStageTimes *Times;
   double Start = 0;
-  static double now() {
-    timespec T;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
-    return T.tv_sec + T.tv_nsec * 1e-9;
-  }
 
 public:
   explicit StageTimer(PipelineStageTimes *Times) : Times(Times) {
     if (Times)
-      Start = now();
+      Start = threadCPUSeconds();
   }
   void lap(double PipelineStageTimes::*Stage) {
     if (!Times)
       return;
-    double T = now();
+    double T = threadCPUSeconds();
     Times->*Stage += T - Start;
     Start = T;
   }

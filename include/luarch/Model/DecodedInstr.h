@@ -66,6 +66,18 @@ struct Uop {
   bool PipeOccupancyCopy = false;
 };
 
+/// A copy of \p U that only occupies its port (PipeOccupancyCopy): no
+/// result, no latency, no divider or serialising time of its own.
+inline Uop occupancyCopy(const Uop &U) {
+  Uop C = U;
+  C.WritesResult = false;
+  C.Latency = 1;
+  C.DividerCycles = 0;
+  C.SerialCycles = 0;
+  C.PipeOccupancyCopy = true;
+  return C;
+}
+
 /// Where the performance data of an instruction came from.
 enum class DecodeSource : uint8_t {
   UopsInfo,       ///< matched a uops.info variant (ports and latency)

@@ -33,11 +33,22 @@
 namespace luarch {
 
 /// One Cape node: a workload over a bandwidth, in cycles per iteration.
+/// How a node combines with the others into Cape and ECM.
+enum class MemoryNodeKind : uint8_t {
+  Transfer,    ///< a level's bandwidth beyond L1: overlaps (Cape); ECM adds it
+  L1Bandwidth, ///< the L1's: overlaps; ECM counts it with the in-core time
+  MissBuffers, ///< Little's law on the miss buffers: overlaps; ECM's other bound
+  PageWalks,   ///< added to the rest (measured, utils/page-walk.c)
+  FirstUse,    ///< added to the rest, the larger of it and the page walks
+               ///< (measured, utils/column-rmw.c)
+};
+
 struct MemoryNode {
   /// "L3 bandwidth", "DRAM latency (fill buffers)", "TLB (page walks)",
   /// "L1 bandwidth".
   std::string Name;
   double Cycles = 0;
+  MemoryNodeKind Kind = MemoryNodeKind::Transfer;
 };
 
 /// The prediction with the loop's data in one level (or, for the
