@@ -13,6 +13,9 @@
 // * MemoryDesc::LineFillPorts: under the harness context, the 64-byte
 //   lines each iteration enters that the iterations before it did not
 //   touch fill from L2.
+// * MemoryDesc::NewPageAccessFillCycles: with the line fills, each access
+//   to a 4 KiB page outside the L1 DTLB's reach (the pages used most
+//   recently) holds the fill path that many cycles more.
 // * MemoryDesc::STLBHitLoadCycles: under the harness context, a load whose
 //   4 KiB page no access of the iterations before it (nor an earlier one
 //   of its own iteration) touched misses the L1 DTLB: its result comes
@@ -206,6 +209,54 @@ std::vector<unsigned> newUnitsPerAccess(const std::vector<DecodedInstr> &D,
   return New;
 }
 
+/// Iterations the page rule warms up and then measures: a stack frame of
+/// a few hundred bytes enters a page every 10-20 iterations (16 measured
+/// iterations would be a lottery), and a walk over a bounded set of pages
+/// must have cycled once before it can hit.
+constexpr unsigned NewPageWarmUp = 256, NewPageMeasured = 256;
+
+/// Accesses of \p D to a 4 KiB page outside the \p Reach pages used most
+/// recently before the iteration (the L1 DTLB's reach; pages entered
+/// earlier in the same iteration count as outside: every pop of an
+/// iteration that enters a page pays), summed over NewPageMeasured
+/// iterations.
+unsigned newPageAccesses(const std::vector<DecodedInstr> &D,
+                         const AddressContext &Ctx, unsigned Reach) {
+  assert(Reach > 0 && "a TLB holds at least one page");
+  constexpr unsigned Shift = 12;
+  constexpr unsigned Iters = NewPageWarmUp + NewPageMeasured;
+  std::vector<std::vector<std::pair<uint64_t, uint64_t>>> Pages(Iters);
+  forEachAbsoluteAccess(
+      D, Ctx, Iters, [&](unsigned It, size_t, uint64_t Addr, unsigned Bytes) {
+        Pages[It].push_back({Addr >> Shift, (Addr + Bytes - 1) >> Shift});
+      });
+  // Distinct pages, least recently used first.
+  std::vector<uint64_t> Recent;
+  auto InReach = [&](uint64_t P) {
+    return std::find(Recent.rbegin(), Recent.rend(), P) != Recent.rend();
+  };
+  unsigned New = 0;
+  for (unsigned It = 0; It < Iters; ++It) {
+    if (It >= NewPageWarmUp)
+      for (auto [First, Last] : Pages[It])
+        for (uint64_t P = First; P <= Last; ++P)
+          if (!InReach(P)) {
+            ++New;
+            break;
+          }
+    for (auto [First, Last] : Pages[It])
+      for (uint64_t P = First; P <= Last; ++P) {
+        auto Old = std::find(Recent.rbegin(), Recent.rend(), P);
+        if (Old != Recent.rend())
+          Recent.erase(std::next(Old).base());
+        Recent.push_back(P);
+        if (Recent.size() > Reach)
+          Recent.erase(Recent.begin());
+      }
+  }
+  return New;
+}
+
 } // namespace
 
 void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
@@ -289,8 +340,15 @@ void applyLinearAliasFills(const MachineModel &M, std::vector<DecodedInstr> &D,
   // The fill cycles are the mean over the measured iterations, rounded.
   std::vector<unsigned> NewLines = newUnitsPerAccess(D, Ctx, /*Shift=*/6);
   unsigned Total = std::accumulate(NewLines.begin(), NewLines.end(), 0u);
-  unsigned Copies =
-      unsigned(std::lround(double(Total) * CyclesPerLine / NewUnitMeasured));
+  double FillCycles = double(Total) * CyclesPerLine / NewUnitMeasured;
+  // A new page is a new line: without lines no page walk is needed.
+  unsigned PageCycles = M.Memory.NewPageAccessFillCycles;
+  if (Total && PageCycles && !M.MemoryHierarchy.TLBs.empty()) {
+    unsigned Reach = M.MemoryHierarchy.TLBs.front().Entries4K;
+    FillCycles += double(newPageAccesses(D, Ctx, std::max(1u, Reach))) *
+                  PageCycles / NewPageMeasured;
+  }
+  unsigned Copies = unsigned(std::lround(FillCycles));
   if (!Copies)
     return;
   // One fill path: the copies go with the access that enters most lines.

@@ -363,6 +363,9 @@ std::string describeMachineModel(const MachineModel &M) {
     OS << "  " << left_justify("harness-aliased line fills on", 38) << " "
        << right_justify(M.portSetName(M.Memory.LineFillPorts), 5) << "   "
        << M.Memory.LineFillPorts.Source << "\n";
+  if (M.Memory.NewPageAccessFillCycles)
+    row(OS, "access to a new page, +fill cycles",
+        M.Memory.NewPageAccessFillCycles);
   if (M.Memory.STLBHitLoadCycles)
     row(OS, "load to a new page (STLB hit), +cycles",
         M.Memory.STLBHitLoadCycles);

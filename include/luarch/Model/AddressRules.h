@@ -28,7 +28,9 @@ void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
 /// Where \p M has MemoryDesc::LineFillPorts and \p Ctx is the harness
 /// context: each memory access that enters a line no access touched in the
 /// previous iterations (a moving stream; the harness aliases its pages)
-/// occupies the fill ports for 64 / L2's load bytes per cycle per new line.
+/// occupies the fill ports for 64 / L2's load bytes per cycle per new line,
+/// and MemoryDesc::NewPageAccessFillCycles more per access to a page
+/// outside the L1 DTLB's reach (its entries' most recently used pages).
 /// Where \p M has MemoryDesc::MovingStackLoadPasses and \p Ctx is the
 /// harness context: each load through rsp whose address changes from one
 /// iteration to the next gets MovingStackLoadPasses - 1 occupancy copies

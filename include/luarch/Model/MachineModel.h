@@ -305,6 +305,14 @@ struct MemoryDesc {
   /// waits this long on average (0: not modelled).
   Sourced<unsigned> STLBHitLoadCycles{
       0, "not modelled: a load that enters a new page costs nothing more"};
+  /// Under --harness-context, with LineFillPorts: each access (load,
+  /// store, push, pop) to a 4 KiB page outside the first TLB level's reach
+  /// (not among its Entries4K pages used most recently before the
+  /// iteration: a stream moving by a large stride) holds the line-fill
+  /// path this many cycles more, on top of the new line's fill (0: not
+  /// modelled).
+  Sourced<unsigned> NewPageAccessFillCycles{
+      0, "not modelled: an access to a new page costs no fill cycles"};
   /// Under --harness-context, where LineFillPorts' aliasing applies: a
   /// load through rsp (pop, [rsp+d]) whose address moves from one
   /// iteration to the next (a stack walking through aliased lines) takes

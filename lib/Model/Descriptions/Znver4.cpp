@@ -275,7 +275,29 @@ MachineModel makeZnver4() {
       "cycles per iteration for loads, pops, pushes and stores (L2: 32 "
       "bytes per cycle); 2 and 4 new lines 4.00 and 8.01; several accesses "
       "per new line cost more (6 pops per 48 bytes 3.95, 6 loads 3.04; not "
-      "modelled), and page crossings (stride 1024: 5.1-6.1; not modelled)"};
+      "modelled); page crossings (stride 1024: 5.1-6.1): see "
+      "NewPageAccessFillCycles"};
+  Mem.NewPageAccessFillCycles = {
+      2, "measured on an EPYC 9004 host (eval/bhive/probes-znver4/"
+         "pages.s, harness loop form, cycles per iteration, two runs): k "
+         "pops of a stack moving up 1,608 bytes per iteration (a new page "
+         "every 2.5 iterations; bhdev-1054's add rsp, 1560 + 6 pops), k = "
+         "1, 2, 3, 4, 6: 2.81, 3.60, 4.96, 6.20, 8.61, about 2 cycles per "
+         "pop per page entered on top of the lines' fills; add rsp, 1160 or "
+         "952 + 6 pops 7.73, 6.51; 6 pushes + sub rsp, 1336 7.11; one load "
+         "per iteration, stride 1,088 or 1,600 bytes 2.61, 2.91 (stride "
+         "64: 2.00); a throughput cost (hidden beside a 30-cycle imul "
+         "chain). Pages within the 72-entry L1 DTLB [AMDOptZen4 ch. 2] "
+         "cost nothing (the pops and-masked to 64 pages 3.16, one load per "
+         "page over 64 pages 2.00); the figure lies between an L2 DTLB hit "
+         "(the pops over 256-2,048 pages 6.29-6.33, about 1.3 per pop; one "
+         "load per page over 1,024 pages 2.00) and a walk (over 4,096 pages "
+         "8.69, about 2.3 per pop; one load 5.30), which the loop form's "
+         "20,000 iterations reach at strides above 600 bytes. Not "
+         "modelled: the L2 DTLB hit's lower cost, accesses that all fall in "
+         "one L1 set (stride 4,096: 12.02 per page where 4,160 gives "
+         "5.30), several loads through an index register to one line of a "
+         "new page (6 loads, stride 4,160: 7.06 and 11.26)"};
   Mem.LockedRMWCycles = {
       7, "measured on an EPYC 9004 host (eval/bhive/probes-znver4/"
          "locked.s, harness loop form, cycles per iteration): lock add "
