@@ -160,12 +160,18 @@ MachineModel makeZnver4() {
          "[LLVM-Zn4]) says a 7-cycle FP load-to-use. Measured: movdqu "
          "xmm8, [rsi+32]; movdqu [rdi+32], xmm8 with rsi = rdi 9.0 cycles "
          "per round trip (the reload's 8 + the store's data pass)"};
-  Mem.StoreForwardLatency = {7, "[uops.info] MOV (M64, R64) store-reload "
-                                "latency bounds 0-7 (zen4: 0 when memory "
-                                "renaming applies, see MemoryRenaming); 7 "
-                                "as on Zen 2 ([Agner], see znver2); measured "
-                                "on this core 6-7 (a movzx reload 6.05, "
-                                "add r, [m] 7.90 incl. the add)"};
+  Mem.StoreForwardLatency = {
+      6, "measured on an EPYC 9004 host (eval/bhive/probes-znver4/"
+         "forwarding.s, harness loop form, cycles per iteration, two runs): "
+         "a store and a reload it contains that memory renaming does not "
+         "take (narrower, or at an offset): mov [rdi], rax; mov eax, "
+         "[rsi+4] 6.14, a word or byte store and its movzx reload 5.97, "
+         "add rax, [rsi] after mov [rdi], rax 6.33; [uops.info] MOV (M64, "
+         "R64) store-reload latency bounds 0-7 (0 when memory renaming "
+         "applies, see MemoryRenaming). Not modelled: an ALU op between the "
+         "reload and the next store costs 1.6-1.7, not 1 (the reloads "
+         "above + add 7.69-7.74), a byte or word RMW chained to itself 8.93 "
+         "(or byte [rdi], 1), two chained 6.79 each"};
   Mem.MemoryRenaming = {
       true,
       "measured on an EPYC 9004 (family 25 model 17) host with "
