@@ -40,10 +40,32 @@ static double readLatency(const DecodedInstr &D, RegUnit U) {
   return L > 0 && D.FlagsLatency >= 0 && isFlagUnit(U) ? D.FlagsLatency : L;
 }
 
+/// Of an instruction without a memory access that reads address
+/// registers (LatencyRulesDesc::ThreeComponentLEABase's base): the longest
+/// path from a uop that reads them to a uop that writes the result (0:
+/// none does, as a NOP's address operand).
+static double addressPathLatency(const DecodedInstr &D) {
+  double Longest = 0;
+  for (size_t R = 0; R < D.Uops.size(); ++R) {
+    if (!D.Uops[R].WritesResult)
+      continue;
+    double L = 0;
+    for (int I = int(R); I >= 0; I = D.Uops[I].InputUop) {
+      L += D.Uops[I].Latency;
+      if (D.Uops[I].ReadsAddress) {
+        Longest = std::max(Longest, L);
+        break;
+      }
+    }
+  }
+  return Longest;
+}
+
 /// Time from an address input to the instruction's result.
 double addressLatency(const DecodedInstr &D) {
   if (!D.MayLoad)
-    return D.MayStore ? 1 : 0; // the store-address uop, before forwarding
+    return D.MayStore ? 1 // the store-address uop, before forwarding
+                      : addressPathLatency(D);
   return D.LoadLatency + (computes(D) ? D.Latency : 0);
 }
 

@@ -397,6 +397,9 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "locked RMW round trip = throughput", M.LockedRoundTripAtThroughput);
   if (M.Latencies.ShiftRotateByCL)
     row(OS, "shift/rotate by cl latency", M.Latencies.ShiftRotateByCL);
+  if (M.Latencies.ThreeComponentLEABase)
+    row(OS, "base+index+disp LEA, base latency",
+        M.Latencies.ThreeComponentLEABase);
   OS << "  unlamination rule                  ";
   switch (M.Unlamination.Value) {
   case UnlaminationRule::Never: OS << "never"; break;

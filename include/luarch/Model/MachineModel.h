@@ -455,6 +455,12 @@ struct LatencyRulesDesc {
   /// cycles on every path (the shifted register, the count, the flags);
   /// 0: the instruction data's latency.
   Sourced<unsigned> ShiftRotateByCL{0, "the instruction data's latency"};
+  /// A base + index + displacement LEA that the instruction data split
+  /// into two ALU ops takes this many cycles from its base register and
+  /// one from its index (the first op adds the base, the second the
+  /// index); 0: one latency, the data's minimum, for both.
+  Sourced<unsigned> ThreeComponentLEABase{
+      0, "one latency for both address registers (the data's minimum)"};
 };
 
 /// The non-pipelined divider.

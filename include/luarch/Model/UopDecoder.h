@@ -62,6 +62,8 @@ private:
   void applyFlagMergeRule(const UopsInfoEntry *E, DecodedInstr &D) const;
   /// MachineModel::ShiftByCLFlagUops.
   void applyShiftByCLRule(const UopsInfoEntry *E, DecodedInstr &D) const;
+  /// LatencyRulesDesc::ThreeComponentLEABase.
+  void applyLEABaseRule(const UopsInfoEntry *E, DecodedInstr &D) const;
   /// FrontEndDesc::ComplexDecoderMnemonics lists \p D's mnemonic.
   bool complexDecoderOnly(const DecodedInstr &D) const;
   /// Encoding and decoder-path facts for the front end (DecodedInstr::FE).

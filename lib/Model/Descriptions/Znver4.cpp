@@ -371,6 +371,13 @@ MachineModel makeZnver4() {
       "the flags (add rdi, 1; shl rax, cl; adc rdi, 0) 2.00; [LLVM-Zn4] "
       "latency 1 (llvm-mca-22 -mcpu=znver4); uops.info zen4 lists [0;16] "
       "(rotates [0;32]), whose upper bound no dependent instruction sees"};
+  M.Latencies.ThreeComponentLEABase = {
+      2, "measured on an EPYC 9004 host (eval/bhive/probes-znver4/lea.s, "
+         "loop form, two runs): lea rax, [rax+rdx-1] chained 2.00 cycles "
+         "per iteration, through the index (lea rax, [rdx+rax-1]) 1.00, "
+         "with a scale 2.00 and 1.00, lea eax, [rax+rdx-1] 2.00, without "
+         "the displacement 1.00; BHive bhdev-0094 (lea rbp, [rbp+rdx-1]) "
+         "2.00; [uops.info] zen4 LEA_B_I_D8 (R64) 2 ops, latency [1;2]"};
   // An EPYC 9004 CCD (8 cores, 32 MB L3) and the host this project
   // measures on (eval/memory/znver4-probe.json): figures marked "measured"
   // come from `loop-uarch-report --describe-cpu --measure` there.
