@@ -335,6 +335,8 @@ std::string describeMachineModel(const MachineModel &M) {
              : "least loaded in the scheduler")
      << "   " << M.BackEnd.PortBinding.Source << "\n";
   row(OS, "load ports share ready uops", M.BackEnd.LoadPortsShareReadyUops);
+  row(OS, "allocates whole issue groups",
+      M.BackEnd.AllocatesWholeIssueGroups);
   OS << "\nMemory\n";
   row(OS, "load-to-use, GPR, simple address", M.Memory.LoadLatencyGPR);
   row(OS, "load-to-use, GPR, complex address", M.Memory.LoadLatencyGPRComplex);

@@ -207,6 +207,11 @@ struct BackEndDesc {
   /// A load port with no ready uop of its own dispatches the oldest ready
   /// uop bound to another load port [uiCA §4.3].
   Sourced<bool> LoadPortsShareReadyUops{false, "not modelled for this core"};
+  /// The renamer allocates nothing in a cycle unless the reorder buffer and
+  /// the scheduler both have room for a whole issue group (IssueWidth
+  /// uops); off: it allocates whatever fits.
+  Sourced<bool> AllocatesWholeIssueGroups{
+      false, "not modelled: allocation takes what fits"};
   Sourced<unsigned> RetireWidth;  ///< fused uops retired per cycle
   Sourced<unsigned> ROBSize;      ///< reorder buffer entries
   Sourced<unsigned> SchedulerSize;///< unified RS entries (AMD: sum of queues)

@@ -213,6 +213,7 @@ MachineModel makeSkylake() {
   setSandyBridgeMacroFusion(M);
   setSandyBridgeMicroFusion(M);
   setIntelPortBinding(M);
+  setIntelWholeIssueGroups(M);
 
   M.Unlamination = {UnlaminationRule::IndexedUnlessTwoOperandRMW,
                     "[IntelOpt §2.4.2.x] (Haswell and later); [uiCA] §4"};
