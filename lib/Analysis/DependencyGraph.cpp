@@ -44,7 +44,7 @@ static double readLatency(const DecodedInstr &D, RegUnit U) {
 double addressLatency(const DecodedInstr &D) {
   if (!D.MayLoad)
     return D.MayStore ? 1 : 0; // the store-address uop, before forwarding
-  return D.LoadLatency + (computes(D) ? D.Latency : 0);
+  return D.LoadLatency + D.AddressPathExtra + (computes(D) ? D.Latency : 0);
 }
 
 double ownLatency(const DecodedInstr &D) {

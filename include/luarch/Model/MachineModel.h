@@ -235,6 +235,13 @@ struct MemoryDesc {
   Sourced<unsigned> LoadLatencyGPR;
   /// Same with complex addressing (index register or large displacement).
   Sourced<unsigned> LoadLatencyGPRComplex;
+  /// LoadLatencyGPR holds only when the base register comes from a load (a
+  /// pointer chase; through eliminated moves): a simple-address load whose
+  /// base another instruction of the loop computes takes
+  /// LoadLatencyGPRComplex. A base the loop does not write, rsp, and the
+  /// value forwarded from a store keep the short latency.
+  Sourced<bool> FastLoadNeedsLoadedBase{
+      false, "not modelled: every simple-address load takes LoadLatencyGPR"};
   /// Load-to-use latency for vector registers.
   Sourced<unsigned> LoadLatencyVec;
   /// Store-to-load forwarding latency (store data ready → load result).

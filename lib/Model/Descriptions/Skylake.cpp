@@ -178,6 +178,16 @@ MachineModel makeSkylake() {
                            "chase 4.00 on a Skylake-SP core"};
   Mem.LoadLatencyGPRComplex = {5, "[IntelOpt §2.5] 5 cycles with complex "
                                   "addressing"};
+  Mem.FastLoadNeedsLoadedBase = {
+      true, "[SO-fastload] Haswell and Skylake measurements: the 4-cycle "
+            "load-use latency of [reg + 0..2047] needs the base register "
+            "from a load (pointer chasing), 5 cycles after an ALU "
+            "instruction; [uops.info] MOV (R64, M64) latency [<=2;5] from "
+            "the address; [uiCA-sim] the same rule. Measured on Cascade "
+            "Lake (measured-clx.csv): mov rax, [rax+8]; add rax, [rbx] "
+            "chains at 6.00 (bhdev-0027, 1019: 5 + 1), push r15; mov r15, "
+            "[rdi]; mov rdi, r15 at 4.0 (bhdev-0462: through the eliminated "
+            "move); forwarded loads keep 4 (bhdev-0807: 4.16)"};
   Mem.LoadLatencyVec = {5, "[IntelOpt §2.5] FP/vector loads one cycle "
                            "slower than integer loads"};
   Mem.StoreForwardLatency = {
@@ -203,10 +213,11 @@ MachineModel makeSkylake() {
          "§2.5] 64-entry L1 "
          "DTLB, 1536-entry STLB. Measured on Cascade Lake (measured-clx.csv, "
          "harness context): address walks that move by 4 KiB or more per "
-         "iteration take 9-10 cycles more than their L1-hit chains "
+         "iteration take 8-9 cycles more than their L1-hit chains "
          "(bhdev-0369 mov rdx, [rax+8]; and rdx, -8; add rax, rdx 15.99 "
-         "unrolled against 6; bhdev-1363 15.00 against 6; bhdev-1224 16.16 "
-         "against 6)"};
+         "unrolled against 7; bhdev-1363 15.00 against 7; bhdev-1224 16.16 "
+         "against 7; their loads take 5 cycles, the base from an ALU "
+         "instruction: FastLoadNeedsLoadedBase)"};
   Mem.LoadsPerCycle = {2, "[IntelOpt §2.5] two loads per cycle (p2, p3)"};
   Mem.StoresPerCycle = {1, "[IntelOpt §2.5] one store per cycle (p4)"};
 
