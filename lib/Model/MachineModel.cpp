@@ -369,6 +369,9 @@ std::string describeMachineModel(const MachineModel &M) {
   if (M.Memory.STLBHitLoadCycles)
     row(OS, "load to a new page (STLB hit), +cycles",
         M.Memory.STLBHitLoadCycles);
+  if (M.Memory.STLBHitHoldsLoadPorts)
+    row(OS, "new page of several loads holds ports",
+        M.Memory.STLBHitHoldsLoadPorts);
   if (M.Memory.LockedRMWCycles)
     row(OS, "locked RMW, one at a time (cycles)", M.Memory.LockedRMWCycles);
   if (M.Memory.MovingStackLoadPasses > 1)

@@ -1304,6 +1304,7 @@ UopDecoder::decodeKernel(const Kernel &K, const AddressContext &Ctx) const {
   applyMovingStackLoadPasses(Model, Out, Ctx);
   applyLinearAliasFills(Model, Out, Ctx);
   applySTLBHitLoads(Model, Out, Ctx);
+  applySTLBHitLoadPorts(Model, Out, Ctx);
   return Out;
 }
 

@@ -317,6 +317,12 @@ struct MemoryDesc {
   /// waits this long on average (0: not modelled).
   Sourced<unsigned> STLBHitLoadCycles{
       0, "not modelled: a load that enters a new page costs nothing more"};
+  /// With STLBHitLoadCycles, under the harness context: a 4 KiB page that
+  /// two or more loads of an iteration enter first (a stack walking through
+  /// its pages) also holds every load port for STLBHitLoadCycles; a page
+  /// that one load enters alone costs its latency only.
+  Sourced<bool> STLBHitHoldsLoadPorts{
+      false, "not modelled: a new page costs latency only"};
   /// Under --harness-context, where LineFillPorts' aliasing applies: a
   /// load through rsp (pop, [rsp+d]) whose address moves from one
   /// iteration to the next (a stack walking through aliased lines) takes

@@ -218,6 +218,20 @@ MachineModel makeSkylake() {
          "unrolled against 7; bhdev-1363 15.00 against 7; bhdev-1224 16.16 "
          "against 7; their loads take 5 cycles, the base from an ALU "
          "instruction: FastLoadNeedsLoadedBase)"};
+  Mem.STLBHitHoldsLoadPorts = {
+      true, "measured on Cascade Lake (measured-clx.csv, harness context; "
+            "the mechanism, loads to the new page in flight waiting for the "
+            "STLB and passing their port again, is a guess): epilogues "
+            "add rsp, N; pop x6 run at 3.0 cycles (the load ports) plus "
+            "about 9 per page their pops enter: N = 120-304 (a page every "
+            "12-24 iterations) 3.61-3.80 (bhdev-0004, 0280, 1102, 1250), "
+            "N = 968-1192 (every 3.3-4) 5.45-5.79 (bhdev-0797, 0835), "
+            "N = 1560 5.38 (bhdev-1054, a page every 2.5 iterations: "
+            "less than 9 each); a load entering a page alone every "
+            "iteration costs no throughput (bhdev-1896 vaddss xmm0, xmm0, "
+            "[rax]; add rax, rsi: 4.00, its chain). The form of the rule "
+            "was chosen by the corpus (in-sample); the 9 cycles are "
+            "STLBHitLoadCycles', not fitted"};
   Mem.LoadsPerCycle = {2, "[IntelOpt §2.5] two loads per cycle (p2, p3)"};
   Mem.StoresPerCycle = {1, "[IntelOpt §2.5] one store per cycle (p4)"};
 
