@@ -72,6 +72,8 @@ instructions come from LLVM's SandyBridge scheduling model.
 | uops.info | A. Abel, J. Reineke, "uops.info: Characterizing Latency, Throughput, and Port Usage of Instructions on Intel Microarchitectures", ASPLOS 2019; tables in `../shared/data/uops-info` |
 | uiCA | A. Abel, J. Reineke, "uiCA: Accurate Throughput Prediction of Basic Blocks on Recent Intel Microarchitectures", ICS 2022 |
 | uiCA-cfg | uiCA's per-core parameters (`microArchConfigs.py` in github.com/andreas-abel/uiCA), read for the facts they record; no code taken (AGPL) |
+| uiCA-sim | uiCA's simulator (`uiCA.py` in github.com/andreas-abel/uiCA), read for the behaviour it models; no code taken (AGPL) |
+| SO-fastload | Stack Overflow, "Is there a penalty when base+offset is in a different page than the base?" (answer by P. Cordes, with Haswell and Skylake measurements): the 4-cycle load-use latency of [reg + 0..2047] needs the base register to come from a load |
 | SO-decoders | Stack Overflow, "Can the simple decoders in recent Intel microarchitectures handle all 1-µop instructions?" (answer by P. Cordes with A. Abel's lists of the single-uop instructions that need the complex decoder on Haswell and Skylake) |
 | IntelJCC | Intel, "Mitigations for Jump Conditional Code Erratum", 2019 (Skylake-family microcode update) |
 | Palomares | V. Palomares, PhD thesis, UVSQ 2015 (UFS); digest `../shared/docs/seed-palomares-ufs-cqa-cape.md` |

@@ -66,7 +66,7 @@ double addressLatency(const DecodedInstr &D) {
   if (!D.MayLoad)
     return D.MayStore ? 1 // the store-address uop, before forwarding
                       : addressPathLatency(D);
-  return D.LoadLatency + (computes(D) ? D.Latency : 0);
+  return D.LoadLatency + D.AddressPathExtra + (computes(D) ? D.Latency : 0);
 }
 
 double ownLatency(const DecodedInstr &D) {

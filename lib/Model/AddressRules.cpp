@@ -385,4 +385,56 @@ void applySTLBHitLoads(const MachineModel &M, std::vector<DecodedInstr> &D,
   }
 }
 
+void applySTLBHitLoadPorts(const MachineModel &M, std::vector<DecodedInstr> &D,
+                           const AddressContext &Ctx) {
+  unsigned Penalty = M.Memory.STLBHitLoadCycles;
+  if (!M.Memory.STLBHitHoldsLoadPorts || !Penalty || !Ctx.Concrete ||
+      !M.LoadPorts)
+    return;
+  // Pages entered by two or more loads of an iteration, that no access of
+  // the window before touched, over more iterations than the line rules
+  // (a stack walking by a few hundred bytes enters a page every 10-20).
+  constexpr unsigned Measured = 64, Iters = NewUnitWindow + Measured;
+  std::vector<std::vector<std::pair<size_t, uint64_t>>> Pages(Iters);
+  forEachAbsoluteAccess(
+      D, Ctx, Iters, [&](unsigned It, size_t I, uint64_t Addr, unsigned Bytes) {
+        if (!D[I].MayLoad)
+          return;
+        for (uint64_t P = Addr >> 12; P <= (Addr + Bytes - 1) >> 12; ++P)
+          Pages[It].push_back({I, P});
+      });
+  std::vector<unsigned> Entered(D.size(), 0);
+  for (unsigned It = NewUnitWindow; It < Iters; ++It) {
+    DenseSet<uint64_t> Seen;
+    for (unsigned Before = It - NewUnitWindow; Before < It; ++Before)
+      for (auto [I, P] : Pages[Before])
+        Seen.insert(P);
+    for (auto [I, P] : Pages[It]) {
+      if (!Seen.insert(P).second)
+        continue;
+      unsigned Loads = llvm::count_if(
+          Pages[It], [P = P](const auto &Access) { return Access.second == P; });
+      Entered[I] += Loads >= 2;
+    }
+  }
+  unsigned Total = std::accumulate(Entered.begin(), Entered.end(), 0u);
+  unsigned Cycles = unsigned(std::lround(double(Total) * Penalty / Measured));
+  if (!Cycles)
+    return;
+  // The copies go with the load that enters most pages, one per cycle on
+  // each load port.
+  DecodedInstr &X =
+      D[std::max_element(Entered.begin(), Entered.end()) - Entered.begin()];
+  auto Load = find_if(X.Uops, [](const Uop &U) {
+    return U.Kind == UopKind::Load && !U.PipeOccupancyCopy;
+  });
+  if (Load == X.Uops.end())
+    return;
+  Uop Copy = occupancyCopy(*Load);
+  for (PortMask Ports = M.LoadPorts; Ports; Ports &= Ports - 1) {
+    Copy.Ports = Ports & (~Ports + 1);
+    X.Uops.insert(X.Uops.end(), Cycles, Copy);
+  }
+}
+
 } // namespace luarch

@@ -335,9 +335,12 @@ std::string describeMachineModel(const MachineModel &M) {
              : "least loaded in the scheduler")
      << "   " << M.BackEnd.PortBinding.Source << "\n";
   row(OS, "load ports share ready uops", M.BackEnd.LoadPortsShareReadyUops);
+  row(OS, "allocates whole issue groups",
+      M.BackEnd.AllocatesWholeIssueGroups);
   OS << "\nMemory\n";
   row(OS, "load-to-use, GPR, simple address", M.Memory.LoadLatencyGPR);
   row(OS, "load-to-use, GPR, complex address", M.Memory.LoadLatencyGPRComplex);
+  row(OS, "fast load needs a loaded base", M.Memory.FastLoadNeedsLoadedBase);
   row(OS, "load-to-use, vector", M.Memory.LoadLatencyVec);
   row(OS, "store-to-load forwarding", M.Memory.StoreForwardLatency);
   row(OS, "store-forward block (partial overlap)",
@@ -369,6 +372,9 @@ std::string describeMachineModel(const MachineModel &M) {
   if (M.Memory.STLBHitLoadCycles)
     row(OS, "load to a new page (STLB hit), +cycles",
         M.Memory.STLBHitLoadCycles);
+  if (M.Memory.STLBHitHoldsLoadPorts)
+    row(OS, "new page of several loads holds ports",
+        M.Memory.STLBHitHoldsLoadPorts);
   if (M.Memory.LockedRMWCycles)
     row(OS, "locked RMW, one at a time (cycles)", M.Memory.LockedRMWCycles);
   if (M.Memory.MovingStackLoadPasses > 1)

@@ -9,6 +9,7 @@
 #include "llvm/MC/MCInstrDesc.h"
 #include "llvm/MC/MCSchedule.h"
 #include <cmath>
+#include <optional>
 
 using namespace llvm;
 
@@ -1333,12 +1334,15 @@ UopDecoder::decodeKernel(const Kernel &K, const AddressContext &Ctx) const {
   applySticky512BitDivider(Out);
   if (Model.FrontEnd.StackSyncUop)
     addStackSyncUops(Out);
+  if (Model.Memory.FastLoadNeedsLoadedBase)
+    applyFastLoadBase(Out);
   if (Model.FrontEnd.NopsDispatchInPairs)
     pairNops(Out);
   applyStoreCommitLines(Model, Out, Ctx);
   applyMovingStackLoadPasses(Model, Out, Ctx);
   applyLinearAliasFills(Model, Out, Ctx);
   applySTLBHitLoads(Model, Out, Ctx);
+  applySTLBHitLoadPorts(Model, Out, Ctx);
   return Out;
 }
 
@@ -1387,6 +1391,57 @@ void UopDecoder::addStackSyncUops(std::vector<DecodedInstr> &D) const {
       if (Reads || writesRSP(X))
         Dirty = false;
     }
+}
+
+void UopDecoder::applyFastLoadBase(std::vector<DecodedInstr> &D) const {
+  // MemoryDesc::FastLoadNeedsLoadedBase: the short load-to-use latency
+  // needs the base register from a load; the producer of a base is the
+  // closest earlier writer around the loop, followed through eliminated
+  // moves (BHive bhdev-0462: push r15; mov r15, [rdi]; mov rdi, r15 runs
+  // at 4.0 on Cascade Lake).
+  const unsigned Fast = Model.Memory.LoadLatencyGPR,
+                 Slow = Model.Memory.LoadLatencyGPRComplex;
+  if (Slow <= Fast)
+    return;
+  const RegUnit RSP = Sem.rspUnit();
+  const size_t N = D.size();
+  auto loadOnly = [](const DecodedInstr &X) {
+    return X.MayLoad && !X.MayStore && !X.Uops.empty() &&
+           all_of(X.Uops,
+                  [](const Uop &U) { return U.Kind == UopKind::Load; });
+  };
+  // Whether the value of \p Unit read by instruction \p I comes from a
+  // load; None if no instruction of the loop writes it.
+  auto fromLoad = [&](size_t I, RegUnit Unit) -> std::optional<bool> {
+    for (size_t Step = 0; Step < N; ++Step) {
+      const DecodedInstr *P = nullptr;
+      size_t At = I;
+      for (size_t K = 1; K <= N && !P; ++K) {
+        At = (I + N - K) % N;
+        if (is_contained(D[At].Writes, Unit))
+          P = &D[At];
+      }
+      if (!P)
+        return std::nullopt;
+      if (!P->EliminatedMove || P->Reads.size() != 1)
+        return loadOnly(*P);
+      Unit = P->Reads[0];
+      I = At;
+    }
+    return std::nullopt; // a cycle of moves: nothing computes the base
+  };
+  for (size_t I = 0; I < N; ++I) {
+    DecodedInstr &X = D[I];
+    if (!X.MayLoad || !X.Mem || X.StackAccess || X.LoadLatency != Fast)
+      continue;
+    RegUnit Base = memoryAddressUnits(X).first;
+    if (Base == regunit::None || Base == RSP)
+      continue;
+    std::optional<bool> Loaded = fromLoad(I, Base);
+    if (!Loaded || *Loaded)
+      continue;
+    X.AddressPathExtra = Slow - Fast;
+  }
 }
 
 std::string describeUops(const MachineModel &M, const DecodedInstr &D) {

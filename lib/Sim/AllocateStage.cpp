@@ -104,6 +104,14 @@ AllocCause AllocateStage::cycle() {
   int FirstIter = -1;
   Idle = true;
   C.Sched.beginIssueCycle();
+  if (C.Config.AllocationGroup && !C.Queue.empty()) {
+    // Room for a whole issue group, or no allocation this cycle (a buffer
+    // resized below the group by --what-if needs to be empty).
+    for (ResourceId Id : {ResourceId::ROB, ResourceId::Scheduler})
+      if (!C.Buffers.fits(Id, std::min<double>(C.Config.AllocationGroup,
+                                               C.Config[Id])))
+        return resourceSpec(Id).WhenFull;
+  }
   while (!C.Queue.empty()) {
     QueuedSlot Q = C.Queue.front();
     if (C.Config.IterationBoundaryRule && FirstIter >= 0 &&

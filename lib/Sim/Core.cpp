@@ -70,9 +70,9 @@ double Core::computeReadyTime(InFlightInstr &I, unsigned U) {
   const SUop &SU = SI.Uops[U];
   // The earliest dispatch after issue (the scheduler's pipeline).
   double T = DU.IssueCycle + Config.IssueToDispatch;
-  auto addProducer = [&](int64_t P) {
+  auto addProducer = [&](int64_t P, double Extra = 0) {
     int64_t Blocker = -1;
-    double V = valueTime(P, &Blocker);
+    double V = valueTime(P, &Blocker) + Extra;
     if (V == Unknown && DU.WaitingOn < 0)
       DU.WaitingOn = Blocker;
     T = std::max(T, V);
@@ -95,9 +95,11 @@ double Core::computeReadyTime(InFlightInstr &I, unsigned U) {
       addProducer(P);
     T = T == Unknown ? Unknown : std::max(Start, T - SU.Latency);
   }
-  if (SU.ReadsAddr)
+  if (SU.ReadsAddr) {
+    double Extra = SU.Kind == UopKind::Load ? SI.AddressExtra : 0;
     for (int64_t P : I.AddrProd)
-      addProducer(P);
+      addProducer(P, Extra);
+  }
   if (SU.Input >= 0) {
     const InFlightUop &In = I.Uops[SU.Input];
     if (In.State != UopState::Dispatched)

@@ -129,6 +129,8 @@ static SInstr buildInstr(const DecodedInstr &X, unsigned I,
     for (SUop &V : T.Uops)
       if (V.Kind == UopKind::Load && V.WritesResult)
         V.MergesSources = true;
+  T.AddressExtra = X.AddressPathExtra *
+                   C.LatencyScale[unsigned(LatencyClass::Load)];
   buildSlots(T, X.IssueSlots, C);
   // A uop waiting in the scheduler for a load of its own instruction that
   // has not issued yet: with enough of them (uops.info's 57-uop IDIV m64

@@ -67,6 +67,9 @@ struct SInstr {
   int MemProducer = -1;
   unsigned MemDistance = 0;
   double MemExtra = 0; ///< store-data done + this = earliest load start
+  /// Load uops start this long after their address registers are ready
+  /// (DecodedInstr::AddressPathExtra).
+  double AddressExtra = 0;
   /// Forwarding fails (partial overlap): the load waits for the store to
   /// retire, then MemExtra more cycles (commit) before it can start.
   bool MemBlocked = false;

@@ -49,6 +49,14 @@ void applyLinearAliasFills(const MachineModel &M, std::vector<DecodedInstr> &D,
 void applySTLBHitLoads(const MachineModel &M, std::vector<DecodedInstr> &D,
                        const AddressContext &Ctx);
 
+/// Where \p M has MemoryDesc::STLBHitHoldsLoadPorts and \p Ctx is the
+/// harness context: the pages that two or more loads of an iteration enter
+/// first hold every load port for STLBHitLoadCycles each, averaged over
+/// the iterations and rounded (occupancy copies of the load that enters
+/// most of them, one per cycle on each load port).
+void applySTLBHitLoadPorts(const MachineModel &M, std::vector<DecodedInstr> &D,
+                           const AddressContext &Ctx);
+
 } // namespace luarch
 
 #endif

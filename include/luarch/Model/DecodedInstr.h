@@ -117,6 +117,11 @@ struct DecodedInstr {
   int FlagsLatency = -1;
   /// Load-to-use latency of its load uop(s) (0 = no load).
   unsigned LoadLatency = 0;
+  /// Cycles the load waits after its address registers on top of
+  /// LoadLatency (a base register that did not come from a load,
+  /// MemoryDesc::FastLoadNeedsLoadedBase); a value forwarded from a store
+  /// does not wait for them.
+  unsigned AddressPathExtra = 0;
   /// Non-pipelined divider occupancy (sum over its uops).
   unsigned DividerCycles = 0;
   /// Serialising occupancy (see Uop::SerialCycles).

@@ -207,6 +207,11 @@ struct BackEndDesc {
   /// A load port with no ready uop of its own dispatches the oldest ready
   /// uop bound to another load port [uiCA §4.3].
   Sourced<bool> LoadPortsShareReadyUops{false, "not modelled for this core"};
+  /// The renamer allocates nothing in a cycle unless the reorder buffer and
+  /// the scheduler both have room for a whole issue group (IssueWidth
+  /// uops); off: it allocates whatever fits.
+  Sourced<bool> AllocatesWholeIssueGroups{
+      false, "not modelled: allocation takes what fits"};
   Sourced<unsigned> RetireWidth;  ///< fused uops retired per cycle
   Sourced<unsigned> ROBSize;      ///< reorder buffer entries
   Sourced<unsigned> SchedulerSize;///< unified RS entries (AMD: sum of queues)
@@ -230,6 +235,13 @@ struct MemoryDesc {
   Sourced<unsigned> LoadLatencyGPR;
   /// Same with complex addressing (index register or large displacement).
   Sourced<unsigned> LoadLatencyGPRComplex;
+  /// LoadLatencyGPR holds only when the base register comes from a load (a
+  /// pointer chase; through eliminated moves): a simple-address load whose
+  /// base another instruction of the loop computes takes
+  /// LoadLatencyGPRComplex. A base the loop does not write, rsp, and the
+  /// value forwarded from a store keep the short latency.
+  Sourced<bool> FastLoadNeedsLoadedBase{
+      false, "not modelled: every simple-address load takes LoadLatencyGPR"};
   /// Load-to-use latency for vector registers.
   Sourced<unsigned> LoadLatencyVec;
   /// Store-to-load forwarding latency (store data ready → load result).
@@ -313,6 +325,12 @@ struct MemoryDesc {
   /// modelled).
   Sourced<unsigned> NewPageAccessFillCycles{
       0, "not modelled: an access to a new page costs no fill cycles"};
+  /// With STLBHitLoadCycles, under the harness context: a 4 KiB page that
+  /// two or more loads of an iteration enter first (a stack walking through
+  /// its pages) also holds every load port for STLBHitLoadCycles; a page
+  /// that one load enters alone costs its latency only.
+  Sourced<bool> STLBHitHoldsLoadPorts{
+      false, "not modelled: a new page costs latency only"};
   /// Under --harness-context, where LineFillPorts' aliasing applies: a
   /// load through rsp (pop, [rsp+d]) whose address moves from one
   /// iteration to the next (a stack walking through aliased lines) takes

@@ -76,6 +76,7 @@ private:
   const TargetContext &TC;
   X86Semantics Sem;
   void addStackSyncUops(std::vector<DecodedInstr> &D) const;
+  void applyFastLoadBase(std::vector<DecodedInstr> &D) const;
   /// DividerDesc::Sticky512BitMode: with a 512-bit FP divide or square
   /// root in the kernel, the others take their 512-bit form's occupancy.
   void applySticky512BitDivider(std::vector<DecodedInstr> &D) const;

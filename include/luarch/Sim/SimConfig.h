@@ -71,6 +71,10 @@ struct SimConfig {
   bool ROBMicroFusion = true;
   bool UseLSD = false;
   bool LoadPortsShareReadyUops = false;
+  /// Allocation waits for room for this many uops (the described issue
+  /// group; at most the buffer's size) in the ROB and the scheduler
+  /// (BackEndDesc::AllocatesWholeIssueGroups); 0: allocates what fits.
+  unsigned AllocationGroup = 0;
   /// Cycles from issue to the earliest dispatch.
   unsigned IssueToDispatch = 1;
 

@@ -178,6 +178,16 @@ MachineModel makeSkylake() {
                            "chase 4.00 on a Skylake-SP core"};
   Mem.LoadLatencyGPRComplex = {5, "[IntelOpt §2.5] 5 cycles with complex "
                                   "addressing"};
+  Mem.FastLoadNeedsLoadedBase = {
+      true, "[SO-fastload] Haswell and Skylake measurements: the 4-cycle "
+            "load-use latency of [reg + 0..2047] needs the base register "
+            "from a load (pointer chasing), 5 cycles after an ALU "
+            "instruction; [uops.info] MOV (R64, M64) latency [<=2;5] from "
+            "the address; [uiCA-sim] the same rule. Measured on Cascade "
+            "Lake (measured-clx.csv): mov rax, [rax+8]; add rax, [rbx] "
+            "chains at 6.00 (bhdev-0027, 1019: 5 + 1), push r15; mov r15, "
+            "[rdi]; mov rdi, r15 at 4.0 (bhdev-0462: through the eliminated "
+            "move); forwarded loads keep 4 (bhdev-0807: 4.16)"};
   Mem.LoadLatencyVec = {5, "[IntelOpt §2.5] FP/vector loads one cycle "
                            "slower than integer loads"};
   Mem.StoreForwardLatency = {
@@ -203,16 +213,32 @@ MachineModel makeSkylake() {
          "§2.5] 64-entry L1 "
          "DTLB, 1536-entry STLB. Measured on Cascade Lake (measured-clx.csv, "
          "harness context): address walks that move by 4 KiB or more per "
-         "iteration take 9-10 cycles more than their L1-hit chains "
+         "iteration take 8-9 cycles more than their L1-hit chains "
          "(bhdev-0369 mov rdx, [rax+8]; and rdx, -8; add rax, rdx 15.99 "
-         "unrolled against 6; bhdev-1363 15.00 against 6; bhdev-1224 16.16 "
-         "against 6)"};
+         "unrolled against 7; bhdev-1363 15.00 against 7; bhdev-1224 16.16 "
+         "against 7; their loads take 5 cycles, the base from an ALU "
+         "instruction: FastLoadNeedsLoadedBase)"};
+  Mem.STLBHitHoldsLoadPorts = {
+      true, "measured on Cascade Lake (measured-clx.csv, harness context; "
+            "the mechanism, loads to the new page in flight waiting for the "
+            "STLB and passing their port again, is a guess): epilogues "
+            "add rsp, N; pop x6 run at 3.0 cycles (the load ports) plus "
+            "about 9 per page their pops enter: N = 120-304 (a page every "
+            "12-24 iterations) 3.61-3.80 (bhdev-0004, 0280, 1102, 1250), "
+            "N = 968-1192 (every 3.3-4) 5.45-5.79 (bhdev-0797, 0835), "
+            "N = 1560 5.38 (bhdev-1054, a page every 2.5 iterations: "
+            "less than 9 each); a load entering a page alone every "
+            "iteration costs no throughput (bhdev-1896 vaddss xmm0, xmm0, "
+            "[rax]; add rax, rsi: 4.00, its chain). The form of the rule "
+            "was chosen by the corpus (in-sample); the 9 cycles are "
+            "STLBHitLoadCycles', not fitted"};
   Mem.LoadsPerCycle = {2, "[IntelOpt §2.5] two loads per cycle (p2, p3)"};
   Mem.StoresPerCycle = {1, "[IntelOpt §2.5] one store per cycle (p4)"};
 
   setSandyBridgeMacroFusion(M);
   setSandyBridgeMicroFusion(M);
   setIntelPortBinding(M);
+  setIntelWholeIssueGroups(M);
 
   M.Unlamination = {UnlaminationRule::IndexedUnlessTwoOperandRMW,
                     "[IntelOpt §2.4.2.x] (Haswell and later); [uiCA] §4"};
