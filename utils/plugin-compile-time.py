@@ -25,7 +25,18 @@ moments apart), with its own order-statistic interval. Then, from
 pass and analysis whose time changes, the LoopUArch pass' share, and from
 -mllvm -uarch-time-report the analysis time per loop.
 
+Beside the end-to-end medians, whose intervals on a shared VM are too wide
+to resolve 2 %, a decomposition into parts each measured tightly: the
+fixed cost of loading the plugin (interleaved pairs of a tiny TU without
+and with -fpass-plugin, --load-runs of them), LoopUArch's pass timer
+without and with -Rpass=uarch (clang prints the remarks inside the pass),
+the other passes whose time changes beyond the rounds' drift, clang's own
+cost of -Rpass; their sums as shares of the plain compile (docs/plugin.md
+"Measuring the cost" says what each part cannot see). --runs 0 prints the
+decomposition alone.
+
 Usage: utils/plugin-compile-time.py [--runs 15] [--cpu 1] [--sets sqlite]
+                                    [--load-runs 40] [--time-report-runs 3]
                                     [--json results.json]
 Run it on a quiet machine (uptime); it prints the host and the load.
 """
@@ -93,7 +104,8 @@ SETS = {"sqlite": sqlite_units, "polybench": polybench_units, "cxx": cxx_units}
 
 
 def run_timed(cmd, cpu):
-    """(user seconds, wall seconds) of one compile, pinned to cpu."""
+    """(user seconds, wall seconds, system seconds) of one compile, pinned
+    to cpu."""
     t0 = time.perf_counter()
     p = subprocess.Popen(["taskset", "-c", str(cpu)] + cmd,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -101,7 +113,7 @@ def run_timed(cmd, cpu):
     wall = time.perf_counter() - t0
     if status != 0:
         sys.exit("failed: " + " ".join(cmd))
-    return ru.ru_utime, wall
+    return ru.ru_utime, wall, ru.ru_stime
 
 
 def median_ci(xs, level=0.95):
@@ -144,22 +156,178 @@ def parse_time_report(text):
     return out
 
 
-def time_reports(cmds, cpu, runs, extra):
-    """Medians over runs of each (section, pass) summed over the set."""
-    per_run = []
-    for _ in range(runs):
-        total = {}
-        for cmd in cmds:
-            r = subprocess.run(["taskset", "-c", str(cpu)] + cmd + extra +
-                               ["-ftime-report"], capture_output=True, text=True)
-            for k, (cpu_s, wall) in parse_time_report(r.stderr).items():
-                c, w = total.get(k, (0.0, 0.0))
-                total[k] = (c + cpu_s, w + wall)
-        per_run.append(total)
+def time_report_run(cmds, cpu, extra):
+    """One -ftime-report run of the set: {(section, pass): (user+system,
+    wall)} summed over its commands."""
+    total = {}
+    for cmd in cmds:
+        r = subprocess.run(["taskset", "-c", str(cpu)] + cmd + extra +
+                           ["-ftime-report"], capture_output=True, text=True)
+        for k, (cpu_s, wall) in parse_time_report(r.stderr).items():
+            c, w = total.get(k, (0.0, 0.0))
+            total[k] = (c + cpu_s, w + wall)
+    return total
+
+
+def medians(per_run):
+    """Median over runs of each (section, pass)."""
     keys = set().union(*per_run)
     return {k: (statistics.median(r.get(k, (0, 0))[0] for r in per_run),
                 statistics.median(r.get(k, (0, 0))[1] for r in per_run))
             for k in keys}
+
+
+def time_reports(cmds, cpu, runs, extra):
+    """Medians over runs of each (section, pass) summed over the set."""
+    return medians([time_report_run(cmds, cpu, extra) for _ in range(runs)])
+
+
+def ours(report):
+    """LoopUArch's passes' user+system seconds in one time report (the
+    machine pass and the IR pass of -uarch-tune-loops)."""
+    return sum(v[0] for (s, n), v in report.items() if n.startswith("LoopUArch"))
+
+
+def compile_total(report):
+    """The compile's total user+system seconds in one time report."""
+    totals = [v[0] for (s, n), v in report.items()
+              if n == "Total" and s.startswith("Clang time report")]
+    return totals[0] if totals else None
+
+
+TINY_TU = ("int sum(const int *a, int n) {\n"
+           "  int s = 0;\n"
+           "  for (int i = 0; i < n; ++i)\n"
+           "    s += a[i];\n"
+           "  return s;\n"
+           "}\n")
+
+
+def load_cost(args):
+    """The fixed cost of loading the plugin (dlopen, registering its
+    passes and options, adding its pass to the pipeline): a tiny TU with
+    one loop compiled without and with -fpass-plugin (no remark flag),
+    interleaved in a random order, --load-runs pairs. Returns the per-pair
+    differences loaded - plain of user+system and of wall time, in ms."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "tiny.c")
+        with open(src, "w") as f:
+            f.write(TINY_TU)
+        cmd = [args.clang, "-O2", "-c", src, "-o", os.devnull]
+        cpu_d, wall_d = [], []
+        for _ in range(args.load_runs):
+            t = {}
+            order = ["plain", "loaded"]
+            random.shuffle(order)
+            for c in order:
+                u, w, sy = run_timed(cmd + CONFIGS[c], args.cpu)
+                t[c] = (u + sy, w)
+            cpu_d.append(1e3 * (t["loaded"][0] - t["plain"][0]))
+            wall_d.append(1e3 * (t["loaded"][1] - t["plain"][1]))
+    return cpu_d, wall_d
+
+
+def decompose(set_name, cmds, args, e2e_plain):
+    """The plugin's cost as parts each measured tightly (docs/plugin.md
+    "Measuring the cost"): loading it, its pass without remark flags, its
+    pass with -Rpass=uarch (clang's printing of the remarks included: the
+    pass emits them synchronously), and the other passes whose time
+    changes; the sum as a share of the plain compile. Returns a dict."""
+    n = len(cmds)
+    cpu_d, wall_d = load_cost(args)
+    lc, lcl, lch, level = median_ci(cpu_d)
+    lw, lwl, lwh, _ = median_ci(wall_d)
+    # Time reports of the four configurations, interleaved per round.
+    reports = {c: [] for c in CONFIGS}
+    for _ in range(args.time_report_runs):
+        order = list(CONFIGS)
+        random.shuffle(order)
+        for c in order:
+            reports[c].append(time_report_run(cmds, args.cpu, CONFIGS[c]))
+    loaded_pass = [1e3 * ours(r) for r in reports["loaded"]]
+    remarks_pass = [1e3 * ours(r) for r in reports["remarks"]]
+    plain_total = [compile_total(r) for r in reports["plain"]]
+    med = {c: medians(reports[c]) for c in CONFIGS}
+
+    def is_pass(k):
+        # Passes and analyses other than ours (clang's own sections are
+        # sums of them and of ours; instruction selection's and register
+        # allocation's timers are parts of their passes).
+        return k[1] != "Total" and not k[1].startswith("LoopUArch") and \
+            k[0].startswith(("Pass execution", "Analysis execution"))
+
+    def speed_ratio(config, base):
+        # How much slower the machine ran config's rounds than base's: the
+        # median ratio over the passes of 50 ms or more. On a shared VM the
+        # whole compile drifts by several percent between runs; a pass is
+        # changed by the plugin when it moves beyond that drift.
+        ratios = [med[config][k][0] / a for k, (a, _) in med[base].items()
+                  if is_pass(k) and a >= 0.05 and k in med[config]]
+        return statistics.median(ratios) if ratios else 1.0
+
+    def others(config, base):
+        # Passes whose median changes by >= 5 ms and 5 % beyond the drift.
+        out = []
+        scale = speed_ratio(config, base)
+        for k in set(med[config]) | set(med[base]):
+            if not is_pass(k):
+                continue
+            a = scale * med[base].get(k, (0.0, 0.0))[0]
+            b = med[config].get(k, (0.0, 0.0))[0]
+            if abs(b - a) >= max(0.005, 0.05 * a):
+                out.append((1e3 * (b - a), k))
+        return sorted(out, reverse=True)
+
+    other_plain = others("remarks", "plain")
+    other_flag = others("remarks", "flag")
+    flag_only = others("flag", "plain")
+    lp = median_ci(loaded_pass)
+    rp = median_ci(remarks_pass)
+    # The plain compile's CPU time: the end-to-end median when measured,
+    # else the time reports' total (which leaves out process start-up).
+    if e2e_plain:
+        base_ms, base_what = 1e3 * statistics.median(e2e_plain), \
+            "median user+system CPU of the plain end-to-end runs"
+    else:
+        base_ms, base_what = 1e3 * statistics.median(plain_total), \
+            "median -ftime-report total of the plain runs"
+    load_ms = n * lc
+    quiet_sum = load_ms + lp[0]
+    loud_sum = load_ms + rp[0] + sum(d for d, _ in other_flag)
+    print("  decomposition (%s; %d tiny-TU pairs, %d time-report rounds):" %
+          (set_name, args.load_runs, args.time_report_runs))
+    print("    load the plugin       %7.1f ms per compile [%.1f, %.1f] CPU, "
+          "wall %.1f [%.1f, %.1f] (%.1f %% interval), x %d compile%s" %
+          (lc, lcl, lch, lw, lwl, lwh, 100 * level, n, "" if n == 1 else "s"))
+    print("    pass, no remark flag  %7.1f ms [%.1f, %.1f] (pass timer)" % lp[:3])
+    print("    pass, -Rpass=uarch    %7.1f ms [%.1f, %.1f] (pass timer; clang "
+          "prints the remarks inside it)" % rp[:3])
+    print("    other passes changed, remarks vs flag: %+.1f ms %s (rounds' "
+          "speed ratio %.3f, taken out)" %
+          (sum(d for d, _ in other_flag),
+           ", ".join("%s %+.1f" % (k[1], d) for d, k in other_flag[:6]) or "(none)",
+           speed_ratio("remarks", "flag")))
+    print("    clang's own -Rpass cost, flag vs plain (not the plugin's): "
+          "%+.1f ms %s" % (sum(d for d, _ in flag_only),
+                           ", ".join("%s %+.1f" % (k[1], d)
+                                     for d, k in flag_only[:6]) or "(none)"))
+    print("    plain compile %.1f ms (%s)" % (base_ms, base_what))
+    print("    plugin loaded, no remark flag: %.1f ms = %.2f %%" %
+          (quiet_sum, 100 * quiet_sum / base_ms))
+    tight = load_ms + rp[0]
+    print("    plugin with -Rpass=uarch:      %.1f ms = %.2f %% (load + pass); "
+          "with the other passes' changes %.1f ms = %.2f %% (those are "
+          "differences of whole passes between a few rounds: noisier)" %
+          (tight, 100 * tight / base_ms, loud_sum, 100 * loud_sum / base_ms))
+    return med, {"load_cpu_ms": cpu_d, "load_wall_ms": wall_d,
+            "loaded_pass_ms": loaded_pass, "remarks_pass_ms": remarks_pass,
+            "other_passes_vs_flag_ms": [(d, "|".join(k)) for d, k in other_flag],
+            "other_passes_vs_plain_ms": [(d, "|".join(k)) for d, k in other_plain],
+            "flag_vs_plain_ms": [(d, "|".join(k)) for d, k in flag_only],
+            "plain_ms": base_ms, "quiet_ms": quiet_sum, "remarks_ms": loud_sum,
+            "quiet_share": quiet_sum / base_ms, "remarks_share": loud_sum / base_ms,
+            "remarks_load_and_pass_share": tight / base_ms}
 
 
 def uarch_stage_times(cmds, cpu):
@@ -207,8 +375,14 @@ def host_identity():
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=15,
-                    help="interleaved rounds per set (default 15)")
-    ap.add_argument("--time-report-runs", type=int, default=3)
+                    help="interleaved end-to-end rounds per set (default 15; "
+                         "0: the decomposition only)")
+    ap.add_argument("--time-report-runs", type=int, default=3,
+                    help="interleaved -ftime-report rounds of the four "
+                         "configurations (default 3)")
+    ap.add_argument("--load-runs", type=int, default=40,
+                    help="pairs of tiny-TU compiles, without and with the "
+                         "plugin, for its loading cost (default 40)")
     ap.add_argument("--sets", default="sqlite,polybench,cxx")
     ap.add_argument("--cpu", type=int, default=os.cpu_count() - 1,
                     help="CPU to pin the compiles to (taskset)")
@@ -231,25 +405,30 @@ def main():
         cmds = SETS[set_name](args)
         user = {c: [] for c in CONFIGS}
         wall = {c: [] for c in CONFIGS}
+        system = {c: [] for c in CONFIGS}
         for r in range(args.runs):
             order = list(CONFIGS)
             random.shuffle(order)
             for c in order:
-                u = w = 0.0
+                u = w = sy = 0.0
                 for cmd in cmds:
-                    du, dw = run_timed(cmd + CONFIGS[c], args.cpu)
+                    du, dw, ds = run_timed(cmd + CONFIGS[c], args.cpu)
                     u += du
                     w += dw
+                    sy += ds
                 user[c].append(u)
                 wall[c].append(w)
+                system[c].append(sy)
             sys.stderr.write("\r%s: round %d/%d" % (set_name, r + 1, args.runs))
-        sys.stderr.write("\n")
-        raw["sets"][set_name] = {"units": len(cmds), "user": user, "wall": wall}
+        if args.runs:
+            sys.stderr.write("\n")
+        raw["sets"][set_name] = {"units": len(cmds), "user": user, "wall": wall,
+                                 "system": system}
         print("\n%s (%d translation unit%s, -O2), %d interleaved rounds; "
               "medians [95%% interval]:" % (set_name, len(cmds),
                                             "" if len(cmds) == 1 else "s",
                                             args.runs))
-        for c in CONFIGS:
+        for c in CONFIGS if args.runs else []:
             mu, lu, hu, _ = median_ci(user[c])
             mw, lw, hw, _ = median_ci(wall[c])
             line = "  %-8s user %8.3f s [%.3f, %.3f]   wall %8.3f s [%.3f, %.3f]" % (
@@ -266,16 +445,19 @@ def main():
                             base, ru, rul, ruh, rw, rwl, rwh, 100 * level)
             print(line)
 
+        # The decomposition, beside the end-to-end figures: parts that can
+        # each be measured tightly on a noisy machine.
+        plain_cpu = [u + sy for u, sy in zip(user["plain"], system["plain"])]
+        med, parts = decompose(set_name, cmds, args, plain_cpu)
+        raw["sets"][set_name]["decomposition"] = parts
+
         # Where the time goes: every pass whose time changes.
-        plain_tr = time_reports(cmds, args.cpu, args.time_report_runs, [])
-        rem_tr = time_reports(cmds, args.cpu, args.time_report_runs,
-                              CONFIGS["remarks"])
         changes = []
-        for k in set(plain_tr) | set(rem_tr):
+        for k in set(med["plain"]) | set(med["remarks"]):
             if k[1] == "Total":
                 continue
-            a = plain_tr.get(k, (0.0, 0.0))[0]
-            b = rem_tr.get(k, (0.0, 0.0))[0]
+            a = med["plain"].get(k, (0.0, 0.0))[0]
+            b = med["remarks"].get(k, (0.0, 0.0))[0]
             if abs(b - a) >= max(0.005, 0.05 * a):
                 changes.append((b - a, k, a, b))
         changes.sort(reverse=True)
@@ -286,20 +468,18 @@ def main():
             print("    %+8.3f s  %8.3f -> %8.3f  %s [%s]" % (d, a, b, name, section))
         if not changes:
             print("    (none)")
-        ours = sum(v[0] for (s, n), v in rem_tr.items() if n.startswith("LoopUArch"))
-        totals = [v[0] for (s, n), v in rem_tr.items()
-                  if n == "Total" and s.startswith("Clang time report")]
-        if totals:
+        total = compile_total(med["remarks"])
+        if total:
             print("  LoopUArch pass: %.3f s of %.3f s compile (%.2f %%, pass timer)" %
-                  (ours, totals[0], 100 * ours / totals[0]))
+                  (ours(med["remarks"]), total,
+                   100 * ours(med["remarks"]) / total))
         loops, stages = uarch_stage_times(cmds, args.cpu)
         if loops:
             print("  -uarch-time-report: %d loops; ms in all (per loop):" % loops)
             for name, ms in stages.items():
                 print("    %-22s %9.1f  (%.3f)" % (name, ms, ms / loops))
         raw["sets"][set_name]["time_report"] = {
-            "plain": {"%s|%s" % k: v for k, v in plain_tr.items()},
-            "remarks": {"%s|%s" % k: v for k, v in rem_tr.items()}}
+            c: {"%s|%s" % k: v for k, v in med[c].items()} for c in CONFIGS}
         raw["sets"][set_name]["uarch_stages"] = {"loops": loops,
                                                  "ms": stages}
     print("\nload at end: %.2f %.2f %.2f" % os.getloadavg())

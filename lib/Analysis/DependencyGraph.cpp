@@ -187,7 +187,10 @@ std::string writtenRegName(StringRef Text, RegUnit U) {
 double maxCycleMean(const std::vector<std::vector<double>> &W,
                     std::vector<unsigned> *Cycle) {
   size_t N = W.size();
-  if (N == 0)
+  // Pred holds node numbers as int (W, N x N, could never be that large:
+  // the bound also tells GCC that the tables' sizes cannot overflow,
+  // silencing -Walloc-size-larger-than).
+  if (N == 0 || N > size_t(std::numeric_limits<int>::max()))
     return NegInf;
   // Karp: F[k][v] = max weight of a walk of exactly k edges ending at v,
   // starting anywhere (a virtual source with 0-weight edges to every node).

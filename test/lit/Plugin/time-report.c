@@ -1,5 +1,6 @@
 // -mllvm -uarch-time-report: at exit, the pass's time per stage, the whole
-// pass and what it spends per function outside the loops, and the steps of
+// pass and what it spends per function outside the loops and in clang's
+// handling of the remarks it emits (remark printing), and the steps of
 // the analyses it ran (docs/plugin.md "Cost"). Times vary from run to run:
 // only the fields are checked, and the counts that do not vary. Two loops
 // in two functions (a third function has no loop); the second loop repeats
@@ -10,7 +11,7 @@
 // RUN: %clang -O2 -fpass-plugin=%plugin -mllvm -uarch-mcpu=znver4 -mllvm -uarch-time-report -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 
 // CHECK: uarch: 2 loops, kernel {{[0-9.]+}} ms, memory (SCEV) {{[0-9.]+}} ms, analysis {{[0-9.]+}} ms, identity {{[0-9.]+}} ms, remarks {{[0-9.]+}} ms; 1 analyses simulated {{[1-9][0-9]*}} steady-state and 0 trip-count iterations
-// CHECK-NEXT: uarch: pass {{[0-9.]+}} ms, of which per function {{[0-9.]+}} ms
+// CHECK-NEXT: uarch: pass {{[0-9.]+}} ms, of which per function {{[0-9.]+}} ms, remark printing {{[0-9.]+}} ms
 // CHECK-NEXT: uarch: analysis steps: decode {{[0-9.]+}} ms, static {{[0-9.]+}} ms, simulation {{[0-9.]+}} ms, trip count {{[0-9.]+}} ms, sensitivity {{[0-9.]+}} ms, memory {{[0-9.]+}} ms
 // QUIET-NOT: uarch:
 
