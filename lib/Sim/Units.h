@@ -25,10 +25,13 @@
 #include <array>
 #include <cassert>
 #include <limits>
+#include <memory>
 #include <vector>
 
 namespace luarch {
 namespace sim {
+
+struct SUop;
 
 constexpr double Unknown = std::numeric_limits<double>::infinity();
 constexpr double Eps = 1e-9;
@@ -63,40 +66,160 @@ private:
 
 enum class UopState : uint8_t { NotIssued, Waiting, Dispatched };
 
-/// 32 bytes: a reorder buffer entry holds four inline, and the ROB's
-/// entries are what the stages touch most.
-struct InFlightUop {
-  double Stamp = Unknown; ///< completion time once dispatched
-  /// Earliest start once every producer's time is known (cached: producers
-  /// leave the window when they retire, their times must not be lost).
-  double ReadyCache = Unknown;
-  /// What the last readiness check found unresolved: a producer
-  /// instruction, or an input uop of the same instruction. The uop is
-  /// parked there and woken when it dispatches.
-  int64_t WaitingOn = -1;
+/// A uop in flight, by its position in program order among every uop the
+/// run renamed: uop U of an instruction whose first uop is F is F + U, so
+/// the numbers order uops by (instruction, index). Its state lives in the
+/// reorder buffer's uop store at that number modulo the store's size.
+using UopId = uint64_t;
+constexpr UopId NoUop = ~UopId(0);
+
+/// What a uop's record holds besides its times (8 bytes).
+struct UopFlags {
   int32_t IssueCycle = -1; ///< a simulation stops at 4,000,000 cycles
   UopState State = UopState::NotIssued;
   int8_t Port = -1;
+  /// An input uop of the same instruction it was found waiting for.
   int8_t WaitingOnUop = -1;
 };
-static_assert(sizeof(InFlightUop) == 32, "a compact uop record");
 
-/// A uop in flight: its instruction's sequence number and its index in
-/// one word, ordered by (sequence number, index). (One word copies and
-/// compares at once; the scheduler's lists move these a lot.)
-class UopRef {
+/// The in-flight uops' state: one flat array of records indexed by UopId
+/// modulo its (power-of-two) size, allocated in program order and freed
+/// oldest first as their instructions retire (a ring). A uop's record
+/// holds all it needs in one place: dispatch reads its ready time and its
+/// description, the readiness check and completion the stamps, the
+/// scheduler the rest; a uop's instruction is found by its sequence number.
+class UopStore {
 public:
-  UopRef() = default;
-  UopRef(uint64_t Seq, unsigned Uop) : Key(Seq << 8 | Uop) {
-    assert(Uop < 256 && Seq < (uint64_t(1) << 56) && "fits the key");
+  /// Makes room for \p N uops in flight up front (it grows past that when
+  /// it must).
+  void reserve(size_t N) {
+    if (N > Size)
+      resize(N);
   }
-  uint64_t seq() const { return Key >> 8; }
-  unsigned uop() const { return unsigned(Key & 0xff); }
-  bool operator<(UopRef O) const { return Key < O.Key; }
-  bool operator==(UopRef O) const { return Key == O.Key; }
+  /// Allocates \p N uops at the young end, owned by instruction \p Seq
+  /// and described by \p Desc[0..N); returns the first one's number.
+  UopId allocate(unsigned N, uint64_t Seq, const SUop *Desc) {
+    if (End - Begin + N > Size)
+      resize(End - Begin + N);
+    UopId First = End;
+    for (unsigned U = 0; U < N; ++U) {
+      Record &R = Records[slot(First + U)];
+      R.ReadyAt = Unknown;
+      R.Stamp = Unknown;
+      R.Desc = Desc + U;
+      R.Owner = Seq;
+      R.WaitingOn = -1;
+      R.NextWaiter = NoUop;
+      R.Flags = UopFlags();
+    }
+    End += N;
+    return First;
+  }
+  /// Frees the \p N oldest uops (their instruction retired).
+  void retire(unsigned N) {
+    assert(Begin + N <= End && "frees uops in flight");
+    Begin += N;
+  }
+  /// Whether uop \p Id is still in flight.
+  bool inFlight(UopId Id) const { return Id - Begin < End - Begin; }
+
+  /// Earliest start once every producer's time is known (cached:
+  /// producers leave the window when they retire, their times must not be
+  /// lost); Unknown until then.
+  double &readyAt(UopId Id) { return rec(Id).ReadyAt; }
+  /// Completion time once dispatched.
+  double &stamp(UopId Id) { return rec(Id).Stamp; }
+  double stamp(UopId Id) const { return rec(Id).Stamp; }
+  const SUop &desc(UopId Id) const { return *rec(Id).Desc; }
+  /// Sequence number of its instruction.
+  uint64_t owner(UopId Id) const { return rec(Id).Owner; }
+  /// What the last readiness check found unresolved: a producer
+  /// instruction (-1: none, or an input uop, see UopFlags). The uop is
+  /// parked there and woken when it dispatches.
+  int64_t &waitingOn(UopId Id) { return rec(Id).WaitingOn; }
+  /// The next uop parked on the same producer (a wake-up list threaded
+  /// through the store: a uop is parked in at most one place).
+  UopId &nextWaiter(UopId Id) { return rec(Id).NextWaiter; }
+  UopFlags &flags(UopId Id) { return rec(Id).Flags; }
+  const UopFlags &flags(UopId Id) const { return rec(Id).Flags; }
 
 private:
-  uint64_t Key = 0;
+  struct Record {
+    double ReadyAt, Stamp;
+    const SUop *Desc;
+    uint64_t Owner;
+    int64_t WaitingOn;
+    UopId NextWaiter;
+    UopFlags Flags;
+  };
+  Record &rec(UopId Id) {
+    assert(inFlight(Id) && "a uop in flight");
+    return Records[size_t(Id & Mask)];
+  }
+  const Record &rec(UopId Id) const {
+    assert(inFlight(Id) && "a uop in flight");
+    return Records[size_t(Id & Mask)];
+  }
+  size_t slot(UopId Id) const { return size_t(Id & Mask); }
+  /// Grows the ring to a power of two holding \p N uops, each in-flight
+  /// uop moving to its slot in the larger ring. (Records are set when
+  /// allocated: the array is not zero-filled.)
+  void resize(size_t N) {
+    size_t NewSize = 16;
+    while (NewSize < N)
+      NewSize *= 2;
+    UopId NewMask = NewSize - 1;
+    std::unique_ptr<Record[]> Bigger(new Record[NewSize]);
+    for (UopId Id = Begin; Id < End; ++Id)
+      Bigger[size_t(Id & NewMask)] = Records[slot(Id)];
+    Records = std::move(Bigger);
+    Size = NewSize;
+    Mask = NewMask;
+  }
+
+  std::unique_ptr<Record[]> Records;
+  size_t Size = 0;
+  UopId Mask = 0, Begin = 0, End = 0;
+};
+
+/// Producers of the in-flight instructions' register sources: a ring of
+/// sequence numbers indexed like the uop store (first the producer of
+/// each of SInstr::Reads, then of each of SInstr::AddrReads).
+class ProducerStore {
+public:
+  void reserve(size_t N) {
+    if (N > Size)
+      resize(N);
+  }
+  uint64_t allocate(unsigned N) {
+    if (End - Begin + N > Size)
+      resize(End - Begin + N);
+    uint64_t First = End;
+    End += N;
+    return First;
+  }
+  void retire(unsigned N) {
+    assert(Begin + N <= End && "frees producers in flight");
+    Begin += N;
+  }
+  int64_t &operator[](uint64_t I) { return Prod[size_t(I & Mask)]; }
+
+private:
+  void resize(size_t N) {
+    size_t NewSize = 16;
+    while (NewSize < N)
+      NewSize *= 2;
+    // Set when allocated: not zero-filled.
+    std::unique_ptr<int64_t[]> Bigger(new int64_t[NewSize]);
+    for (uint64_t I = Begin; I < End; ++I)
+      Bigger[size_t(I & (NewSize - 1))] = (*this)[I];
+    Prod = std::move(Bigger);
+    Size = NewSize;
+    Mask = NewSize - 1;
+  }
+  std::unique_ptr<int64_t[]> Prod;
+  size_t Size = 0;
+  uint64_t Mask = 0, Begin = 0, End = 0;
 };
 
 /// Buffers an instruction holds until it retires.
@@ -104,42 +227,45 @@ constexpr ResourceId HeldUntilRetire[] = {
     ResourceId::ROB, ResourceId::LoadBuffer, ResourceId::StoreBuffer,
     ResourceId::IntRegisters, ResourceId::VecRegisters};
 
+/// An in-flight instruction: plain data (its uops and source producers
+/// live in the reorder buffer's flat stores), every field set when the
+/// reorder buffer allocates it (the ring is not initialised up front).
 struct InFlightInstr {
-  /// User-provided: a ring of these is value-initialised up front, which
-  /// would otherwise zero every entry before running the initialisers.
-  InFlightInstr() {}
-  uint64_t Seq = 0;
-  unsigned Iter = 0, Index = 0;
-  /// Uops waiting for this instruction's results.
-  llvm::SmallVector<UopRef, 2> Waiters;
-  unsigned SlotsIssued = 0;
-  bool Renamed = false, FullyIssued = false;
-  long IssueCycle = -1, LastIssueCycle = -1;
-  llvm::SmallVector<int64_t, 4> SrcProd, AddrProd;
-  int64_t MemProd = -1;
-  llvm::SmallVector<InFlightUop, 4> Uops;
-  unsigned UopsDispatched = 0;
-  double ResultTime = Unknown; ///< when its register results are available
-  double DoneTime = Unknown;   ///< when all its uops have completed
-  /// Entries held until retirement, by position in HeldUntilRetire.
-  std::array<double, std::size(HeldUntilRetire)> Held{};
+  uint64_t Seq;
+  unsigned Iter, Index;
+  /// Uops parked until this instruction's results are known: the first
+  /// and last of a list threaded through the uop store, in parking order.
+  UopId FirstWaiter, LastWaiter;
+  /// Its uops: FirstUop .. FirstUop + NumUops - 1.
+  UopId FirstUop;
+  /// Its source producers in the producer store (see ProducerStore).
+  uint64_t FirstProd;
+  int64_t MemProd;
+  unsigned NumUops, NumSrc, NumAddr;
+  unsigned SlotsIssued;
+  unsigned UopsDispatched;
+  bool Renamed, FullyIssued;
+  long IssueCycle, LastIssueCycle;
+  double ResultTime; ///< when its register results are available
+  double DoneTime;   ///< when all its uops have completed
 
-  void reset() {
-    Waiters.clear();
-    SrcProd.clear();
-    AddrProd.clear();
-    Uops.clear();
-    SlotsIssued = UopsDispatched = 0;
-    Renamed = FullyIssued = false;
-    IssueCycle = LastIssueCycle = -1;
-    MemProd = -1;
-    ResultTime = DoneTime = Unknown;
-    Held.fill(0);
+  UopId uop(unsigned U) const {
+    assert(U < NumUops && "one of its uops");
+    return FirstUop + U;
+  }
+  uint64_t srcProd(unsigned K) const {
+    assert(K < NumSrc && "one of its sources");
+    return FirstProd + K;
+  }
+  uint64_t addrProd(unsigned K) const {
+    assert(K < NumAddr && "one of its address sources");
+    return FirstProd + NumSrc + K;
   }
 };
 
-/// In-flight instructions, oldest first: a ring of reusable entries (their
-/// small vectors keep their capacity, so steady state does not allocate).
+/// In-flight instructions, oldest first: a ring of plain entries, with the
+/// flat stores of their uops and source producers, which are allocated
+/// with them in program order and freed with them at retirement.
 /// Dynamic instruction k*N + i is instruction i of iteration k; its
 /// sequence number is its position in program order.
 class ReorderBuffer {
@@ -158,22 +284,51 @@ public:
       return nullptr;
     return &Slots[Offset];
   }
-  /// Renames a new instruction at the back.
-  InFlightInstr &allocate() {
+  /// The instruction of in-flight uop \p Id.
+  InFlightInstr &ownerOf(UopId Id) {
+    InFlightInstr *X = find(int64_t(Uops.owner(Id)));
+    assert(X && "a uop in flight has its instruction in flight");
+    return *X;
+  }
+  /// Renames a new instruction at the back, with \p NumUops uops described
+  /// by \p Desc and room for \p NumSrc + \p NumAddr source producers.
+  InFlightInstr &allocate(unsigned NumUops, const SUop *Desc, unsigned NumSrc,
+                          unsigned NumAddr) {
     InFlightInstr &X = Slots.extend_back();
-    X.reset();
     X.Seq = NextSeq++;
+    X.Iter = X.Index = 0;
+    X.FirstWaiter = X.LastWaiter = NoUop;
+    X.NumUops = NumUops;
+    X.FirstUop = Uops.allocate(NumUops, X.Seq, Desc);
+    X.NumSrc = NumSrc;
+    X.NumAddr = NumAddr;
+    X.FirstProd = Producers.allocate(NumSrc + NumAddr);
+    X.MemProd = -1;
+    X.SlotsIssued = X.UopsDispatched = 0;
+    X.Renamed = X.FullyIssued = false;
+    X.IssueCycle = X.LastIssueCycle = -1;
+    X.ResultTime = X.DoneTime = Unknown;
     return X;
   }
   void retireFront() {
+    InFlightInstr &X = Slots.front();
+    Uops.retire(X.NumUops);
+    Producers.retire(X.NumSrc + X.NumAddr);
     Slots.pop_front();
     ++BaseSeq;
   }
-  /// Makes room for \p N in-flight instructions up front (the ring still
-  /// grows past that when it must).
-  void reserve(size_t N) { Slots.reserve(N); }
+  /// Makes room for \p N in-flight instructions and \p NumUops uops up
+  /// front (the rings still grow past that when they must).
+  void reserve(size_t N, size_t NumUops) {
+    Slots.reserve(N);
+    Uops.reserve(NumUops);
+    Producers.reserve(2 * N);
+  }
   /// Sequence number of the oldest in-flight instruction.
   uint64_t baseSeq() const { return BaseSeq; }
+
+  UopStore Uops;
+  ProducerStore Producers;
 
 private:
   RingQueue<InFlightInstr> Slots;
