@@ -144,7 +144,8 @@ public:
   const UopFlags &flags(UopId Id) const { return rec(Id).Flags; }
 
 private:
-  struct Record {
+  /// 64 bytes: one cache line, and an index is a shift.
+  struct alignas(64) Record {
     double ReadyAt, Stamp;
     const SUop *Desc;
     uint64_t Owner;
@@ -152,6 +153,7 @@ private:
     UopId NextWaiter;
     UopFlags Flags;
   };
+  static_assert(sizeof(Record) == 64, "a uop record is one cache line");
   Record &rec(UopId Id) {
     assert(inFlight(Id) && "a uop in flight");
     return Records[size_t(Id & Mask)];
