@@ -74,13 +74,16 @@ using UopId = uint64_t;
 constexpr UopId NoUop = ~UopId(0);
 
 /// What a uop's record holds besides its times (8 bytes).
+/// (Plain: the store's records are not initialised until allocated.)
 struct UopFlags {
-  int32_t IssueCycle = -1; ///< a simulation stops at 4,000,000 cycles
-  UopState State = UopState::NotIssued;
-  int8_t Port = -1;
+  int32_t IssueCycle; ///< a simulation stops at 4,000,000 cycles
+  UopState State;
+  int8_t Port;
   /// An input uop of the same instruction it was found waiting for.
-  int8_t WaitingOnUop = -1;
+  int8_t WaitingOnUop;
 };
+/// A renamed uop's flags: not issued, no port, waiting for nothing.
+constexpr UopFlags NewUopFlags = {-1, UopState::NotIssued, -1, -1};
 
 /// The in-flight uops' state: one flat array of records indexed by UopId
 /// modulo its (power-of-two) size, allocated in program order and freed
@@ -110,7 +113,7 @@ public:
       R.Owner = Seq;
       R.WaitingOn = -1;
       R.NextWaiter = NoUop;
-      R.Flags = UopFlags();
+      R.Flags = NewUopFlags;
     }
     End += N;
     return First;
@@ -347,8 +350,7 @@ public:
     size_t Ring = 64;
     while (Ring < 2 * std::min(ROBSize, 8192.0) + 64)
       Ring *= 2;
-    ResultAt.assign(Ring, {~uint64_t(0), 0.0});
-    RetiredAt.assign(Ring, {~uint64_t(0), 0.0});
+    Retired.assign(Ring, {~uint64_t(0), 0.0, 0.0});
   }
   int64_t producer(RegUnit U) const { return Producer[U]; }
   void rename(RegUnit U, uint64_t Seq) { Producer[U] = int64_t(Seq); }
@@ -362,28 +364,32 @@ public:
     std::fill(Producer.begin(), Producer.end(), -1);
   }
   void recordRetired(uint64_t Seq, double ResultTime, long Cycle) {
-    ResultAt[Seq & (ResultAt.size() - 1)] = {Seq, ResultTime};
-    RetiredAt[Seq & (RetiredAt.size() - 1)] = {Seq, double(Cycle)};
+    Retired[Seq & (Retired.size() - 1)] = {Seq, ResultTime, double(Cycle)};
   }
   /// When retired instruction \p Seq's result was available (0 if it is
   /// too old to remember: then it was long ago).
   double resultTime(uint64_t Seq) const {
-    const auto &S = ResultAt[Seq & (ResultAt.size() - 1)];
-    return S.first == Seq ? S.second : 0;
+    const RetiredInstr &S = Retired[Seq & (Retired.size() - 1)];
+    return S.Seq == Seq ? S.ResultTime : 0;
   }
   /// When retired instruction \p Seq retired, if remembered.
   bool retiredAt(uint64_t Seq, double &Cycle) const {
-    const auto &S = RetiredAt[Seq & (RetiredAt.size() - 1)];
-    if (S.first != Seq)
+    const RetiredInstr &S = Retired[Seq & (Retired.size() - 1)];
+    if (S.Seq != Seq)
       return false;
-    Cycle = S.second;
+    Cycle = S.Cycle;
     return true;
   }
 
 private:
   std::vector<int64_t> Producer;
   uint64_t RestartedAt = 0;
-  std::vector<std::pair<uint64_t, double>> ResultAt, RetiredAt;
+  /// Recently retired instructions, by sequence number modulo the size.
+  struct RetiredInstr {
+    uint64_t Seq;
+    double ResultTime, Cycle;
+  };
+  std::vector<RetiredInstr> Retired;
 };
 
 /// Ports, the divider and the serialising path, as real-valued "free at"
