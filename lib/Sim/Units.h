@@ -16,6 +16,7 @@
 #ifndef LUARCH_LIB_SIM_UNITS_H
 #define LUARCH_LIB_SIM_UNITS_H
 
+#include "SimKernel.h"
 #include "luarch/Model/RingQueue.h"
 #include "luarch/Model/X86Semantics.h"
 #include "luarch/Sim/SimConfig.h"
@@ -30,8 +31,6 @@
 
 namespace luarch {
 namespace sim {
-
-struct SUop;
 
 constexpr double Unknown = std::numeric_limits<double>::infinity();
 constexpr double Eps = 1e-9;
