@@ -58,6 +58,31 @@ AllocateStage::AllocateStage(Core &C) : C(C) {
       for (bool New : {false, true})
         Needs.push_back(slotNeed(SI, S >= 0 ? &SI.Slots[S] : nullptr, New));
   }
+  // What an instruction holds until it retires: the held entries of its
+  // issue slots as they enter (the first renames it; an instruction
+  // without slots, a fused jcc, enters once with none), summed in that
+  // order.
+  C.HeldAtRetire.assign(C.Body.size(), Core::HeldEntries());
+  for (size_t Index = 0; Index < C.Body.size(); ++Index) {
+    const SInstr &SI = C.Body[Index];
+    std::array<double, std::size(HeldUntilRetire)> Sum{};
+    auto add = [&](int S, bool New) {
+      const SlotNeed &SN = Needs[NeedsAt[Index] + 2 * (S + 1) + New];
+      for (unsigned J = 0; J < SN.NumHeld; ++J)
+        Sum[SN.HeldPos[J]] += SN.HeldN[J];
+    };
+    if (SI.Slots.empty())
+      add(-1, true);
+    for (int S = 0; S < int(SI.Slots.size()); ++S)
+      add(S, S == 0);
+    Core::HeldEntries &H = C.HeldAtRetire[Index];
+    for (size_t B = 0; B < Sum.size(); ++B)
+      if (Sum[B] > 0) {
+        H.Id[H.Num] = HeldUntilRetire[B];
+        H.N[H.Num] = Sum[B];
+        ++H.Num;
+      }
+  }
 }
 
 AllocateStage::SlotNeed AllocateStage::slotNeed(const SInstr &SI,
@@ -143,22 +168,22 @@ AllocCause AllocateStage::cycle() {
     if (FirstIter < 0)
       FirstIter = Q.Iter;
     if (New) {
-      InFlightInstr &X = C.ROB.allocate();
+      InFlightInstr &X =
+          C.ROB.allocate(SI.Uops.size(), SI.Uops.data(), SI.Reads.size(),
+                         SI.AddrReads.size());
       X.Iter = Q.Iter;
       X.Index = Q.Index;
       X.IssueCycle = C.Cycle;
-      X.Uops.resize(SI.Uops.size());
       // Rename: producers of the sources, then this instruction's results.
       // An entry after the first starts from registers the code around the
       // loop wrote (SimOptions::TripCount).
       if (C.Body.startsEntry(Q.Iter))
         C.Rename.restartEntry(Q.Iter);
-      X.SrcProd.resize_for_overwrite(SI.Reads.size());
-      for (size_t R = 0; R < SI.Reads.size(); ++R)
-        X.SrcProd[R] = C.Rename.producer(SI.Reads[R]);
-      X.AddrProd.resize_for_overwrite(SI.AddrReads.size());
-      for (size_t R = 0; R < SI.AddrReads.size(); ++R)
-        X.AddrProd[R] = C.Rename.producer(SI.AddrReads[R]);
+      ProducerStore &Prod = C.ROB.Producers;
+      for (unsigned R = 0; R < X.NumSrc; ++R)
+        Prod[X.srcProd(R)] = C.Rename.producer(SI.Reads[R]);
+      for (unsigned R = 0; R < X.NumAddr; ++R)
+        Prod[X.addrProd(R)] = C.Rename.producer(SI.AddrReads[R]);
       if (SI.MemProducer >= 0 && C.Body.sameEntry(Q.Iter, SI.MemDistance))
         X.MemProd =
             int64_t(Q.Iter - SI.MemDistance) * C.N + SI.MemProducer;
@@ -168,19 +193,19 @@ AllocCause AllocateStage::cycle() {
     }
     InFlightInstr &X = C.ROB.back();
     X.LastIssueCycle = C.Cycle;
-    for (unsigned J = 0; J < SN.NumHeld; ++J) {
+    for (unsigned J = 0; J < SN.NumHeld; ++J)
       C.Buffers.take(HeldUntilRetire[SN.HeldPos[J]], SN.HeldN[J]);
-      X.Held[SN.HeldPos[J]] += SN.HeldN[J];
-    }
     if (Slot) {
       C.Buffers.take(ResourceId::Scheduler, Slot->NumUops);
       C.Buffers.take(ResourceId::VecScheduler, Slot->VecSchedulerUops);
       for (unsigned U = Slot->FirstUop; U < Slot->FirstUop + Slot->NumUops;
            ++U) {
-        X.Uops[U].State = UopState::Waiting;
+        UopId Id = X.uop(U);
+        UopFlags &F = C.ROB.Uops.flags(Id);
+        F.State = UopState::Waiting;
         assert(C.Cycle < INT32_MAX && "a run's cycles fit the uop record");
-        X.Uops[U].IssueCycle = int32_t(C.Cycle);
-        C.Sched.bind(X, U, unsigned(Issued));
+        F.IssueCycle = int32_t(C.Cycle);
+        C.Sched.bind(X, Id, unsigned(Issued));
       }
       ++X.SlotsIssued;
       Credit -= 1;

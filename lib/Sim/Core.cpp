@@ -42,7 +42,8 @@ Core::Core(const Kernel &K, ArrayRef<DecodedInstr> D, const DependencyAnalysis &
       Sched(*this, C.PortCapacity.size(), C.Binding) {
   // Room for a full reorder buffer from the start (an unlimited one in a
   // sensitivity run grows as it needs).
-  ROB.reserve(size_t(std::min(C[ResourceId::ROB], 1024.0)) + 1);
+  size_t Entries = size_t(std::min(C[ResourceId::ROB], 1024.0)) + 1;
+  ROB.reserve(Entries, 2 * Entries);
 }
 
 double Core::inFlightValueTime(InFlightInstr &P, int64_t *Blocker) {
@@ -50,8 +51,8 @@ double Core::inFlightValueTime(InFlightInstr &P, int64_t *Blocker) {
   if (P.Renamed && Body[P.Index].Done == Completion::PassThrough) {
     // An eliminated move: its value is its source's.
     double T = 0;
-    for (int64_t Src : P.SrcProd)
-      T = std::max(T, valueTime(Src, Blocker));
+    for (unsigned K = 0; K < P.NumSrc; ++K)
+      T = std::max(T, valueTime(ROB.Producers[P.srcProd(K)], Blocker));
     if (T != Unknown)
       P.ResultTime = std::max<double>(T, P.IssueCycle);
     return P.ResultTime;
@@ -61,57 +62,61 @@ double Core::inFlightValueTime(InFlightInstr &P, int64_t *Blocker) {
   return Unknown;
 }
 
-double Core::computeReadyTime(InFlightInstr &I, unsigned U) {
-  InFlightUop &DU = I.Uops[U];
-  assert(DU.ReadyCache == Unknown && "computed once");
-  DU.WaitingOn = -1;
-  DU.WaitingOnUop = -1;
+double Core::computeReadyTime(InFlightInstr &I, UopId Id) {
+  UopStore &Uops = ROB.Uops;
+  assert(Uops.readyAt(Id) == Unknown && "computed once");
+  assert(Id - I.FirstUop < I.NumUops && "one of its uops");
+  int64_t WaitingOn = -1;
+  UopFlags &F = Uops.flags(Id);
+  F.WaitingOnUop = -1;
   const SInstr &SI = Body[I.Index];
-  const SUop &SU = SI.Uops[U];
+  const SUop &SU = Uops.desc(Id);
+  ProducerStore &Prod = ROB.Producers;
   // The earliest dispatch after issue (the scheduler's pipeline).
-  double T = DU.IssueCycle + Config.IssueToDispatch;
+  double T = F.IssueCycle + Config.IssueToDispatch;
   auto addProducer = [&](int64_t P, double Extra = 0) {
     int64_t Blocker = -1;
     double V = valueTime(P, &Blocker) + Extra;
-    if (V == Unknown && DU.WaitingOn < 0)
-      DU.WaitingOn = Blocker;
+    if (V == Unknown && WaitingOn < 0)
+      WaitingOn = Blocker;
     T = std::max(T, V);
   };
   if (SU.ReadsSrc && SU.Sources == SourceSubset::All) {
-    for (int64_t P : I.SrcProd)
-      addProducer(P);
+    for (unsigned K = 0; K < I.NumSrc; ++K)
+      addProducer(Prod[I.srcProd(K)]);
   } else if (SU.ReadsSrc) {
-    // SrcProd holds the producer of each of SI.Reads, in order.
-    assert(I.SrcProd.size() == SI.Reads.size() && "one producer per read");
+    // The sources hold the producer of each of SI.Reads, in order.
+    assert(I.NumSrc == SI.Reads.size() && "one producer per read");
     bool WantFlags = SU.Sources == SourceSubset::Flags;
-    for (size_t K = 0; K < I.SrcProd.size(); ++K)
+    for (unsigned K = 0; K < I.NumSrc; ++K)
       if (isFlagUnit(SI.Reads[K]) == WantFlags)
-        addProducer(I.SrcProd[K]);
+        addProducer(Prod[I.srcProd(K)]);
   }
   if (SU.MergesSources) {
     // Completes no earlier than the merged value: start >= value - latency.
     double Start = T;
-    for (int64_t P : I.SrcProd)
-      addProducer(P);
+    for (unsigned K = 0; K < I.NumSrc; ++K)
+      addProducer(Prod[I.srcProd(K)]);
     T = T == Unknown ? Unknown : std::max(Start, T - SU.Latency);
   }
   if (SU.ReadsAddr) {
     double Extra = SU.Kind == UopKind::Load ? SI.AddressExtra : 0;
-    for (int64_t P : I.AddrProd)
-      addProducer(P, Extra);
+    for (unsigned K = 0; K < I.NumAddr; ++K)
+      addProducer(Prod[I.addrProd(K)], Extra);
   }
   if (SU.Input >= 0) {
-    const InFlightUop &In = I.Uops[SU.Input];
-    if (In.State != UopState::Dispatched)
-      DU.WaitingOnUop = SU.Input;
-    T = std::max(T, In.State == UopState::Dispatched ? In.Stamp : Unknown);
+    UopId In = I.uop(unsigned(SU.Input));
+    bool InDone = Uops.flags(In).State == UopState::Dispatched;
+    if (!InDone)
+      F.WaitingOnUop = SU.Input;
+    T = std::max(T, InDone ? Uops.stamp(In) : Unknown);
   }
   if (SU.Kind == UopKind::Load && I.MemProd >= 0 && SI.MemBlocked) {
     // Forwarding fails: the load waits for the store to retire and commit.
     double Retired;
     if (ROB.find(I.MemProd)) {
-      if (DU.WaitingOn < 0)
-        DU.WaitingOn = I.MemProd; // woken when the store retires
+      if (WaitingOn < 0)
+        WaitingOn = I.MemProd; // woken when the store retires
       T = Unknown;
     } else if (Rename.retiredAt(uint64_t(I.MemProd), Retired)) {
       T = std::max(T, Retired + SI.MemExtra);
@@ -122,22 +127,22 @@ double Core::computeReadyTime(InFlightInstr &I, unsigned U) {
       // the static analysis: store + reload = the forwarding latency). The
       // store's address must be known too (its STA has executed).
       double Data = 0;
-      const SInstr &SS = Body[St->Index];
-      for (unsigned V = 0; V < St->Uops.size(); ++V) {
-        const SUop &SV = SS.Uops[V];
-        bool Known = St->Uops[V].State == UopState::Dispatched;
-        if (SV.Kind == UopKind::StoreData)
-          Data = std::max(Data,
-                          Known ? St->Uops[V].Stamp - SV.Latency : Unknown);
-        else if (SV.Kind == UopKind::StoreAddress)
-          Data = std::max(Data, Known ? St->Uops[V].Stamp : Unknown);
+      for (unsigned V = 0; V < St->NumUops; ++V) {
+        UopId SV = St->uop(V);
+        const SUop &D = Uops.desc(SV);
+        bool Known = Uops.flags(SV).State == UopState::Dispatched;
+        if (D.Kind == UopKind::StoreData)
+          Data = std::max(Data, Known ? Uops.stamp(SV) - D.Latency : Unknown);
+        else if (D.Kind == UopKind::StoreAddress)
+          Data = std::max(Data, Known ? Uops.stamp(SV) : Unknown);
       }
-      if (Data == Unknown && DU.WaitingOn < 0)
-        DU.WaitingOn = I.MemProd;
+      if (Data == Unknown && WaitingOn < 0)
+        WaitingOn = I.MemProd;
       T = std::max(T, Data + SI.MemExtra);
     }
   }
-  DU.ReadyCache = T;
+  Uops.waitingOn(Id) = WaitingOn;
+  Uops.readyAt(Id) = T;
   return T;
 }
 
@@ -148,23 +153,25 @@ void Core::finish(InFlightInstr &I) {
     I.DoneTime = I.ResultTime = I.LastIssueCycle;
     return;
   }
-  if (I.UopsDispatched < I.Uops.size())
+  if (I.UopsDispatched < I.NumUops)
     return;
+  const UopStore &Uops = ROB.Uops;
   if (SI.Done == Completion::PassThrough) {
     // Its value is its source's (valueTime resolves it); it is done at
     // rename unless it carries uops (Golden Cove's dec executed at rename
     // with a macro-fused jcc still executes the branch).
     double Done = I.LastIssueCycle;
-    for (const InFlightUop &U : I.Uops)
-      Done = std::max(Done, U.Stamp);
+    for (unsigned U = 0; U < I.NumUops; ++U)
+      Done = std::max(Done, Uops.stamp(I.uop(U)));
     I.DoneTime = Done;
     return;
   }
   double Done = 0, Result = -1;
-  for (unsigned U = 0; U < I.Uops.size(); ++U) {
-    Done = std::max(Done, I.Uops[U].Stamp);
+  for (unsigned U = 0; U < I.NumUops; ++U) {
+    double Stamp = Uops.stamp(I.uop(U));
+    Done = std::max(Done, Stamp);
     if (SI.Uops[U].WritesResult)
-      Result = std::max(Result, I.Uops[U].Stamp);
+      Result = std::max(Result, Stamp);
   }
   I.DoneTime = Done;
   I.ResultTime = Result >= 0 ? Result : Done;

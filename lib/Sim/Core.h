@@ -82,6 +82,16 @@ struct Core {
   UopQueue Queue;
   Scheduler Sched;
   EventBus Events;
+  /// The buffer entries an instruction holds until it retires, by its
+  /// index in the body: the buffers of HeldUntilRetire it takes entries of
+  /// and how many, summed over its issue slots in order (the allocate stage
+  /// fills it in; the retire stage gives them back).
+  struct HeldEntries {
+    unsigned Num = 0;
+    std::array<ResourceId, std::size(HeldUntilRetire)> Id{};
+    std::array<double, std::size(HeldUntilRetire)> N{};
+  };
+  std::vector<HeldEntries> HeldAtRetire;
 
   double now() const { return double(Cycle); }
   /// When the value produced by dynamic instruction \p Seq is available
@@ -103,18 +113,18 @@ struct Core {
   }
   /// valueTime of an in-flight instruction whose result time is not set.
   double inFlightValueTime(InFlightInstr &P, int64_t *Blocker);
-  /// Earliest start of uop \p U of \p I (Unknown while a producer's time
+  /// Earliest start of uop \p Id of \p I (Unknown while a producer's time
   /// is unknown; the uop records what it waits on).
-  double uopReadyTime(InFlightInstr &I, unsigned U) {
-    double Cached = I.Uops[U].ReadyCache;
-    return Cached != Unknown ? Cached : computeReadyTime(I, U);
+  double uopReadyTime(InFlightInstr &I, UopId Id) {
+    double Cached = ROB.Uops.readyAt(Id);
+    return Cached != Unknown ? Cached : computeReadyTime(I, Id);
   }
-  bool uopDone(const InFlightInstr &I, unsigned U) const {
-    return I.Uops[U].State == UopState::Dispatched &&
-           I.Uops[U].Stamp <= now() + Eps;
+  bool uopDone(UopId Id) const {
+    return ROB.Uops.flags(Id).State == UopState::Dispatched &&
+           ROB.Uops.stamp(Id) <= now() + Eps;
   }
   /// uopReadyTime when it is not cached yet (caches it once known).
-  double computeReadyTime(InFlightInstr &I, unsigned U);
+  double computeReadyTime(InFlightInstr &I, UopId Id);
   /// Sets DoneTime/ResultTime once every uop has dispatched.
   void finishIfDone(InFlightInstr &I) {
     if (I.FullyIssued && I.DoneTime == Unknown)

@@ -93,7 +93,8 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
                                 bool &AnyReady) {
   const double Now = C.now();
   bool Dispatched = false;
-  const std::vector<UopRef> &List = C.Sched.readyList(ListPort);
+  const std::vector<UopId> &List = C.Sched.readyList(ListPort);
+  UopStore &Uops = C.ROB.Uops;
   // Renamed loads not yet looked at: the only uops that can start while
   // the port is busy. Everything in a ready list has its operands (its
   // ready time is known and cached once and for all), so once the port is
@@ -106,16 +107,15 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
         AnyReady = true; // the rest are P's and ready
       break;
     }
-    UopRef R = List[I];
-    unsigned U = R.uop();
-    InFlightInstr *X = C.ROB.find(int64_t(R.seq()));
-    assert(X && "uops leave the scheduler before their instruction retires");
-    if (!X) {
+    UopId Id = List[I];
+    assert(Uops.inFlight(Id) &&
+           "uops leave the scheduler before their instruction retires");
+    if (!Uops.inFlight(Id)) {
       C.Sched.removeReady(ListPort, I, false);
       continue;
     }
-    double Ready = C.uopReadyTime(*X, U);
-    const SUop &SU = C.Body[X->Index].Uops[U];
+    double Ready = Uops.readyAt(Id);
+    const SUop &SU = Uops.desc(Id);
     RenamedLeft -= SU.Renamed;
     assert(Ready <= Now + Eps && "ready lists hold uops whose time has come");
     assert((ListPort != P || (SU.Ports & (PortMask(1) << P))) &&
@@ -132,7 +132,7 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
     }
     if ((SU.DivCycles > 0 && C.Exec.dividerBusy(Now)) ||
         (SU.SerialCycles > 0 && C.Exec.serialBusy(Now)) ||
-        !C.Sched.firstForSharedUnits(*X, U, SU)) {
+        !C.Sched.firstForSharedUnits(Id, SU)) {
       ++I;
       continue;
     }
@@ -140,27 +140,29 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
       Start = std::max(Start, C.Exec.dividerFreeAt());
     if (SU.SerialCycles > 0)
       Start = std::max(Start, C.Exec.serialFreeAt());
-    InFlightUop &DU = X->Uops[U];
-    C.Sched.dispatched(DU.Port, *X, U, SU);
-    DU.Port = int8_t(P);
-    DU.State = UopState::Dispatched;
-    DU.Stamp = Start + SU.Latency;
+    UopFlags &F = Uops.flags(Id);
+    C.Sched.dispatched(unsigned(F.Port), Id, SU);
+    F.Port = int8_t(P);
+    F.State = UopState::Dispatched;
+    double Stamp = Start + SU.Latency;
+    Uops.stamp(Id) = Stamp;
     C.Exec.start(P, Start, SU.DivCycles, SU.SerialCycles);
     Dispatched = true;
-    ++X->UopsDispatched;
+    InFlightInstr &X = C.ROB.ownerOf(Id);
+    ++X.UopsDispatched;
     C.Buffers.release(ResourceId::Scheduler, 1);
     if (SU.VecScheduler)
       C.Buffers.release(ResourceId::VecScheduler, 1);
-    C.finishIfDone(*X);
-    C.Sched.wake(*X);
+    C.finishIfDone(X);
+    C.Sched.wake(X);
     if (C.Events.wantsInstructionEvents()) {
       UopEvent E;
-      E.Iteration = X->Iter;
-      E.Instr = X->Index;
+      E.Iteration = X.Iter;
+      E.Instr = X.Index;
       E.Uop = SU.Decoded;
-      E.Issued = DU.IssueCycle;
+      E.Issued = F.IssueCycle;
       E.Dispatched = C.Cycle;
-      E.Completed = long(std::ceil(DU.Stamp - Eps));
+      E.Completed = long(std::ceil(Stamp - Eps));
       E.Port = P;
       C.Events.emitInstr([&](SimListener &V) { V.onUopDispatched(E); });
     }

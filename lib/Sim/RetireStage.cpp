@@ -32,8 +32,10 @@ bool RetireStage::cycle() {
     RetiredThisCycle += Slots;
     if (FirstRetired < 0)
       FirstRetired = H.Index;
-    for (size_t B = 0; B < std::size(HeldUntilRetire); ++B)
-      C.Buffers.release(HeldUntilRetire[B], H.Held[B]);
+    // (Giving back no entries would change nothing: counts are never -0.0.)
+    const Core::HeldEntries &Held = C.HeldAtRetire[H.Index];
+    for (unsigned B = 0; B < Held.Num; ++B)
+      C.Buffers.release(Held.Id[B], Held.N[B]);
     C.valueTime(H.Seq); // resolve a pass-through value before it leaves
     C.Rename.recordRetired(H.Seq, H.ResultTime, C.Cycle);
     C.Sched.wake(H); // loads blocked on this store may go now
@@ -90,10 +92,11 @@ StallCause RetireStage::headCause(unsigned &Instr) {
   if (!H->FullyIssued || H->LastIssueCycle >= C.Cycle)
     return StallCause::FrontEnd; // it only just arrived
   const SInstr &SI = C.Body[H->Index];
-  for (unsigned U = 0; U < H->Uops.size(); ++U) {
-    if (H->Uops[U].State == UopState::Dispatched)
+  for (unsigned U = 0; U < H->NumUops; ++U) {
+    UopId Id = H->uop(U);
+    if (C.ROB.Uops.flags(Id).State == UopState::Dispatched)
       continue;
-    if (C.uopReadyTime(*H, U) > C.now() + Eps)
+    if (C.uopReadyTime(*H, Id) > C.now() + Eps)
       return StallCause::Dependency;
     if (SI.Uops[U].DivCycles > 0 && C.Exec.dividerBusy(C.now()))
       return StallCause::DividerBusy;

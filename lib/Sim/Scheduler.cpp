@@ -41,7 +41,7 @@ void Scheduler::beginDispatchCycle(double Now) {
     size_t Kept = 0;
     for (const Pending &X : List) {
       if (X.Ready <= Now + Eps) {
-        insertReady(P, X.Ref, X.Renamed);
+        insertReady(P, X.Id, X.Renamed);
       } else {
         Min = std::min(Min, X.Ready);
         List[Kept++] = X;
@@ -126,36 +126,34 @@ int Scheduler::choosePort(PortMask Mask, unsigned IssueSlot) {
   return Best;
 }
 
-void Scheduler::bind(InFlightInstr &I, unsigned U, unsigned IssueSlot) {
-  int P = choosePort(C.Body[I.Index].Uops[U].Ports, IssueSlot);
+void Scheduler::bind(InFlightInstr &I, UopId Id, unsigned IssueSlot) {
+  const SUop &SU = C.ROB.Uops.desc(Id);
+  int P = choosePort(SU.Ports, IssueSlot);
   assert(P >= 0 && "the decoder gives every executed uop a port");
   if (P < 0)
     P = 0;
-  I.Uops[U].Port = P;
+  C.ROB.Uops.flags(Id).Port = P;
   ++Waiting[P];
   ++InFlight[P];
   ++Usage[P];
   // Binding happens in program order: the queues stay sorted by age.
-  const SUop &SU = C.Body[I.Index].Uops[U];
   if (SU.DivCycles > 0)
-    DividerQueue.push_back({I.Seq, uint8_t(U)});
+    DividerQueue.push_back(Id);
   if (SU.SerialCycles > 0)
-    SerialQueue.push_back({I.Seq, uint8_t(U)});
-  schedule(I, U);
+    SerialQueue.push_back(Id);
+  schedule(I, Id);
 }
 
-void Scheduler::dispatched(unsigned P, const InFlightInstr &I, unsigned U,
-                           const SUop &SU) {
-  assert(&SU == &C.Body[I.Index].Uops[U] && "the uop's own description");
+void Scheduler::dispatched(unsigned P, UopId Id, const SUop &SU) {
+  assert(&SU == &C.ROB.Uops.desc(Id) && "the uop's own description");
   --Waiting[P];
   ++DispatchedNow[P];
   DispatchedPorts |= uint64_t(1) << P;
   if (SU.DivCycles <= 0 && SU.SerialCycles <= 0)
     return;
-  UopRef Key(I.Seq, U);
-  auto erase = [&](std::vector<UopRef> &Q) {
-    auto It = std::lower_bound(Q.begin(), Q.end(), Key);
-    assert(It != Q.end() && *It == Key && "queued at bind");
+  auto erase = [&](std::vector<UopId> &Q) {
+    auto It = std::lower_bound(Q.begin(), Q.end(), Id);
+    assert(It != Q.end() && *It == Id && "queued at bind");
     Q.erase(It);
   };
   if (SU.DivCycles > 0)
@@ -164,43 +162,52 @@ void Scheduler::dispatched(unsigned P, const InFlightInstr &I, unsigned U,
     erase(SerialQueue);
 }
 
-bool Scheduler::oldestReady(const std::vector<UopRef> &Queue,
-                            const InFlightInstr &I, unsigned U) {
-  for (UopRef R : Queue) {
-    if (R == UopRef(I.Seq, U))
+bool Scheduler::oldestReady(const std::vector<UopId> &Queue, UopId Id) {
+  for (UopId R : Queue) {
+    if (R == Id)
       return true;
-    InFlightInstr *X = C.ROB.find(int64_t(R.seq()));
-    if (X && C.uopReadyTime(*X, R.uop()) <= C.now() + Eps)
+    if (C.ROB.Uops.inFlight(R) &&
+        C.uopReadyTime(C.ROB.ownerOf(R), R) <= C.now() + Eps)
       return false; // an older uop is ready for the unit
   }
   return true;
 }
 
-void Scheduler::schedule(InFlightInstr &I, unsigned U) {
-  InFlightUop &DU = I.Uops[U];
-  if (C.uopReadyTime(I, U) == Unknown) {
-    InFlightInstr *On = DU.WaitingOnUop >= 0 ? &I : C.ROB.find(DU.WaitingOn);
+void Scheduler::schedule(InFlightInstr &I, UopId Id) {
+  UopStore &Uops = C.ROB.Uops;
+  double Ready = C.uopReadyTime(I, Id);
+  const UopFlags &F = Uops.flags(Id);
+  if (Ready == Unknown) {
+    InFlightInstr *On =
+        F.WaitingOnUop >= 0 ? &I : C.ROB.find(Uops.waitingOn(Id));
     if (On) {
-      On->Waiters.push_back(UopRef(I.Seq, U));
+      // Parked at the end of On's wake-up list.
+      Uops.nextWaiter(Id) = NoUop;
+      if (On->FirstWaiter == NoUop)
+        On->FirstWaiter = Id;
+      else
+        Uops.nextWaiter(On->LastWaiter) = Id;
+      On->LastWaiter = Id;
       return;
     }
-    DU.WaitingOn = -1; // defensive: an unknown blocker cannot be waited on
+    Uops.waitingOn(Id) = -1; // defensive: an unknown blocker cannot be waited on
   }
-  if (DU.ReadyCache > C.now() + Eps) {
+  unsigned Port = unsigned(F.Port);
+  if (Ready > C.now() + Eps) {
     // Filled in place (an entry built on the stack and copied whole
     // stalled store-to-load forwarding on Zen 4).
-    Pending &X = PendingByPort[DU.Port].emplace_back();
-    X.Ready = DU.ReadyCache;
-    X.Ref = UopRef(I.Seq, U);
-    X.Renamed = C.Body[I.Index].Uops[U].Renamed;
-    PendingMin[DU.Port] = std::min(PendingMin[DU.Port], DU.ReadyCache);
-    PendingPorts |= uint64_t(1) << DU.Port;
+    Pending &X = PendingByPort[Port].emplace_back();
+    X.Ready = Ready;
+    X.Id = Id;
+    X.Renamed = Uops.desc(Id).Renamed;
+    PendingMin[Port] = std::min(PendingMin[Port], Ready);
+    PendingPorts |= uint64_t(1) << Port;
     return;
   }
-  insertReady(DU.Port, UopRef(I.Seq, U), C.Body[I.Index].Uops[U].Renamed);
+  insertReady(Port, Id, Uops.desc(Id).Renamed);
 }
 
-void Scheduler::insertReady(unsigned P, UopRef Key, bool Renamed) {
+void Scheduler::insertReady(unsigned P, UopId Key, bool Renamed) {
   auto &List = Ready[P];
   // Mostly the youngest: search from the back.
   auto It = List.end();
@@ -221,14 +228,16 @@ void Scheduler::removeReady(unsigned P, size_t I, bool Renamed) {
 }
 
 void Scheduler::wakeWaiters(InFlightInstr &Producer) {
-  Woken.insert(Woken.end(), Producer.Waiters.begin(), Producer.Waiters.end());
-  Producer.Waiters.clear();
+  UopStore &Uops = C.ROB.Uops;
+  for (UopId W = Producer.FirstWaiter; W != NoUop; W = Uops.nextWaiter(W))
+    Woken.push_back(W);
+  Producer.FirstWaiter = Producer.LastWaiter = NoUop;
 }
 
 void Scheduler::scheduleWokenUops() {
-  for (UopRef R : Woken)
-    if (InFlightInstr *X = C.ROB.find(int64_t(R.seq())))
-      schedule(*X, R.uop());
+  for (UopId W : Woken)
+    if (C.ROB.Uops.inFlight(W))
+      schedule(C.ROB.ownerOf(W), W);
   Woken.clear();
 }
 
@@ -238,9 +247,11 @@ void Scheduler::recountInFlight() {
   std::fill(InFlight.begin(), InFlight.end(), 0);
   for (size_t I = 0; I < C.ROB.size(); ++I) {
     InFlightInstr &X = C.ROB[I];
-    for (unsigned U = 0; U < X.Uops.size(); ++U)
-      if (X.Uops[U].Port >= 0 && !C.uopDone(X, U))
-        ++InFlight[X.Uops[U].Port];
+    for (unsigned U = 0; U < X.NumUops; ++U) {
+      int Port = C.ROB.Uops.flags(X.uop(U)).Port;
+      if (Port >= 0 && !C.uopDone(X.uop(U)))
+        ++InFlight[Port];
+    }
   }
 }
 

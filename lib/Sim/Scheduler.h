@@ -26,9 +26,9 @@ class Scheduler {
 public:
   Scheduler(Core &C, unsigned NumPorts, PortBinding Binding);
 
-  /// Binds uop \p U of \p I, in issue slot \p IssueSlot of this cycle's
+  /// Binds uop \p Id of \p I, in issue slot \p IssueSlot of this cycle's
   /// group, to a port and puts it where dispatch finds it.
-  void bind(InFlightInstr &I, unsigned U, unsigned IssueSlot);
+  void bind(InFlightInstr &I, UopId Id, unsigned IssueSlot);
   /// A new issue group starts: the snapshot of the binding counts, without
   /// the uops dispatched earlier in this cycle.
   void beginIssueCycle();
@@ -38,10 +38,10 @@ public:
   /// or later than \p Now, so the lists are complete for the cycle).
   void beginDispatchCycle(double Now);
   /// Puts an issued uop where dispatch will find it (see the file comment).
-  void schedule(InFlightInstr &I, unsigned U);
+  void schedule(InFlightInstr &I, UopId Id);
   /// Uops parked on \p Producer become candidates again.
   void wake(InFlightInstr &Producer) {
-    if (!Producer.Waiters.empty())
+    if (Producer.FirstWaiter != NoUop)
       wakeWaiters(Producer);
   }
   /// Schedules the uops woken since the last call.
@@ -60,7 +60,7 @@ public:
   }
 
   /// Port \p P's uops whose ready time has come, oldest first.
-  const std::vector<UopRef> &readyList(unsigned P) const { return Ready[P]; }
+  const std::vector<UopId> &readyList(unsigned P) const { return Ready[P]; }
   bool hasReady(unsigned P) const { return ReadyPorts >> P & 1; }
   /// The ports whose ready lists are not empty (bit P: port P).
   uint64_t readyPorts() const { return ReadyPorts; }
@@ -71,16 +71,14 @@ public:
   /// ones that start while their port is busy).
   unsigned renamedReady(unsigned P) const { return RenamedReady[P]; }
   /// A uop bound to \p P left the scheduler.
-  void dispatched(unsigned P, const InFlightInstr &I, unsigned U,
-                  const SUop &SU);
-  /// Whether uop \p U of \p I may take a shared unit it needs (the divider
+  void dispatched(unsigned P, UopId Id, const SUop &SU);
+  /// Whether uop \p Id may take a shared unit it needs (the divider
   /// or the serialising path) now: the unit serves its waiting uops oldest
   /// ready first, whichever port they are bound to (VDIVPD may bind to FP0
   /// or FP1 on Zen 4, while one divider serves both).
-  bool firstForSharedUnits(const InFlightInstr &I, unsigned U,
-                           const SUop &SU) {
-    return (SU.DivCycles <= 0 || oldestReady(DividerQueue, I, U)) &&
-           (SU.SerialCycles <= 0 || oldestReady(SerialQueue, I, U));
+  bool firstForSharedUnits(UopId Id, const SUop &SU) {
+    return (SU.DivCycles <= 0 || oldestReady(DividerQueue, Id)) &&
+           (SU.SerialCycles <= 0 || oldestReady(SerialQueue, Id));
   }
   /// Recounts uops bound and not yet completed (for that binding policy).
   void recountInFlight();
@@ -88,22 +86,21 @@ public:
 private:
   struct Pending {
     double Ready;
-    UopRef Ref;
+    UopId Id;
     bool Renamed;
   };
   int choosePort(PortMask Mask, unsigned IssueSlot);
   void scheduleWokenUops();
   void wakeWaiters(InFlightInstr &Producer);
   /// Inserts \p Key into port \p P's ready list, in age order.
-  void insertReady(unsigned P, UopRef Key, bool Renamed);
-  /// Whether (I, U) is the oldest uop of \p Queue whose operands are
+  void insertReady(unsigned P, UopId Id, bool Renamed);
+  /// Whether \p Id is the oldest uop of \p Queue whose operands are
   /// ready now.
-  bool oldestReady(const std::vector<UopRef> &Queue, const InFlightInstr &I,
-                   unsigned U);
+  bool oldestReady(const std::vector<UopId> &Queue, UopId Id);
 
   Core &C;
   PortBinding Binding;
-  std::vector<std::vector<UopRef>> Ready;
+  std::vector<std::vector<UopId>> Ready;
   uint64_t ReadyPorts = 0; ///< the ready lists that are not empty
   std::vector<unsigned> RenamedReady;
   /// Per port, the uops whose ready time is known but has not come, in no
@@ -115,9 +112,9 @@ private:
   /// The ports whose pending lists are not empty, and those that
   /// dispatched this cycle (bit P: port P).
   uint64_t PendingPorts = 0, DispatchedPorts = 0;
-  std::vector<UopRef> Woken;
+  std::vector<UopId> Woken;
   /// Uops waiting for the divider / the serialising path, oldest first.
-  std::vector<UopRef> DividerQueue, SerialQueue;
+  std::vector<UopId> DividerQueue, SerialQueue;
   /// Uops bound per port: still waiting, and not yet completed.
   std::vector<unsigned> Waiting, InFlight;
   /// IssueSnapshot binding: uops bound and not dispatched before this
