@@ -529,6 +529,43 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   auto lockOrdered = [&](size_t S, size_t L) {
     return M.Memory.LockedRMWCycles && D[S].Locked && D[L].Locked;
   };
+  // MemoryDesc::FourKAliasedLoadWaitsForStore: bytes that meet in address
+  // bits 11:0 at different linear addresses on one physical page (the
+  // harness maps pages onto AddressContext::SharedPhysicalPages) are, for
+  // the load, as a partial overlap: it waits for the store to commit.
+  const bool FourKAliasWaits = M.Memory.FourKAliasedLoadWaitsForStore.Value &&
+                               Ctx.Concrete && Ctx.SharedPhysicalPages;
+  auto linearOverlap = [](const ConcreteAccess &S, const ConcreteAccess &L) {
+    return S.Addr < L.Addr + L.Bytes && L.Addr < S.Addr + S.Bytes;
+  };
+  // A load whose value addresses memory (a pointer) reads, once aliased,
+  // what the store wrote instead of the harness value: the concrete
+  // addresses after it are not followed, so no alias is claimed for it
+  // (bhdev-1829: the pointer it loads is the one the store increments).
+  std::vector<bool> AddressesMemory(regunit::Count, false);
+  if (FourKAliasWaits)
+    for (const DecodedInstr &X : D)
+      for (RegUnit U : X.AddressReads)
+        if (U < regunit::Count)
+          AddressesMemory[U] = true;
+  auto loadsPointer = [&](size_t L) {
+    return llvm::any_of(D[L].Writes, [&](RegUnit U) {
+      return U < regunit::Count && AddressesMemory[U];
+    });
+  };
+  auto meets = [&](const ConcreteAccess &S, const ConcreteAccess &L,
+                   size_t LoadPos) {
+    if (linearOverlap(S, L))
+      return true;
+    if (!FourKAliasWaits || loadsPointer(LoadPos))
+      return false;
+    constexpr uint64_t PageMask = 4095;
+    if (((S.Addr >> 12) - (L.Addr >> 12)) % Ctx.SharedPhysicalPages)
+      return false; // another physical page: a false match, re-issued
+    uint64_t LoadAfterStore = (L.Addr - S.Addr) & PageMask;
+    uint64_t StoreAfterLoad = (S.Addr - L.Addr) & PageMask;
+    return LoadAfterStore < S.Bytes || StoreAfterLoad < L.Bytes;
+  };
   for (size_t L = 0; L < N; ++L) {
     const unsigned Last = ConcreteIters - 1;
     if (Ctx.Concrete && D[L].MayLoad && Concrete[Last][L].Known) {
@@ -541,9 +578,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
         const ConcreteAccess &SA = Concrete[Last - Back][S];
         if (!SA.Store || !SA.Known)
           continue;
-        bool Overlap = SA.Addr < LA.Addr + LA.Bytes &&
-                       LA.Addr < SA.Addr + SA.Bytes;
-        if (!Overlap)
+        if (!meets(SA, LA, L))
           continue;
         if (lockOrdered(S, L))
           break;
@@ -553,8 +588,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
           const ConcreteAccess &SI = Concrete[It - Back][S];
           const ConcreteAccess &LI = Concrete[It][L];
           Contains = Renamed = false;
-          if (!SI.Known || !LI.Known || !(SI.Addr < LI.Addr + LI.Bytes &&
-                                          LI.Addr < SI.Addr + SI.Bytes))
+          if (!SI.Known || !LI.Known || !meets(SI, LI, L))
             return 0.0;
           Contains = SI.Addr <= LI.Addr &&
                      LI.Addr + LI.Bytes <= SI.Addr + SI.Bytes && forwards(S);

@@ -350,6 +350,8 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "renaming by the stack engine's rsp", M.Memory.StackOffsetRenaming);
   row(OS, "masked stores forward", M.Memory.MaskedStoreForwards);
   row(OS, "4K aliasing (false load/store match)", M.Memory.FourKAliasing);
+  row(OS, "4K-aliased load waits for the store",
+      M.Memory.FourKAliasedLoadWaitsForStore);
   row(OS, "loads/cycle", M.Memory.LoadsPerCycle);
   row(OS, "stores/cycle", M.Memory.StoresPerCycle);
   if (M.Memory.VectorLoadPorts.Value)

@@ -15,6 +15,14 @@ struct AddressContext {
   /// registers is real. Off: addresses are compared symbolically.
   bool Concrete = false;
   uint64_t RegisterValue = 0x40000800;
+  /// Under the harness context: the physical pages every touched page is
+  /// mapped onto, virtual page v onto v mod SharedPhysicalPages. Inferred
+  /// from ../shared/data/bhive/measured-clx.csv (its README: "4 shared
+  /// physical pages"; the 4K-aliased pairs that stall are those whose page
+  /// numbers agree mod 4, see MemoryDesc::FourKAliasedLoadWaitsForStore);
+  /// loop-uarch-report's own --measure hands pages out in order of first
+  /// touch instead. 0: every page has its own.
+  unsigned SharedPhysicalPages = 4;
 };
 
 } // namespace luarch

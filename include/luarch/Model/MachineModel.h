@@ -274,6 +274,13 @@ struct MemoryDesc {
   /// simulated; the advice rules warn about such load/store pairs.
   Sourced<bool> FourKAliasing{
       false, "not documented or measured for this core; not modelled"};
+  /// Under the harness context (addresses known, every page mapped onto a
+  /// few shared physical pages): a load whose bytes meet an older store's
+  /// in address bits 11:0 while the linear addresses differ waits for the
+  /// store's retirement and commit, as a forwarding block does
+  /// (StoreForwardBlockLatency), instead of being reordered past it.
+  Sourced<bool> FourKAliasedLoadWaitsForStore{
+      false, "not documented or measured for this core; not modelled"};
   /// Loads and stores per cycle.
   Sourced<unsigned> LoadsPerCycle;
   Sourced<unsigned> StoresPerCycle;

@@ -198,6 +198,21 @@ MachineModel makeSkylake() {
          "4 scores 3.60%/2.84% against 3.78%/3.07% for 5; a forwarded "
          "load is never faster than its own load-to-use latency"};
   setFourKAliasing(M);
+  Mem.FourKAliasedLoadWaitsForStore = {
+      true,
+      "[IntelOpt] aliasing cases (Pentium M chapter): 'if a store is "
+      "followed by a load where their addresses differ by a multiple of 4K "
+      "Bytes the load also stalls until the store retires'; VTune's '4K "
+      "Aliasing' metric for the later cores. Measured on Cascade Lake "
+      "(measured-clx.csv, its harness mapping every page onto 4 shared "
+      "physical pages): bhdev-1417 (mov [rsp+8*r9], rdx, then the next "
+      "iteration's mov rax, [rsi] 4 KiB multiples away) 16.0 cycles per "
+      "iteration, bhdev-1408 15.0, bhdev-1793 15.0; pairs whose pages "
+      "differ mod 4 run free (bhdev-0893 5.5, 0207 5.9, 0984 3.9, 0073 "
+      "6.6): the load waits only where it reads the store's physical bytes. "
+      "The wait is StoreForwardBlockLatency's; the page mapping (v mod 4) "
+      "and the Skylake-family scope are forms the corpus pointed at "
+      "(in-sample)"};
   Mem.StoreForwardBlockLatency = {
       16, "measured (Cascade Lake, ../shared/data/bhive/measured-clx.csv): "
           "29 copy blocks whose loads overlap the previous iteration's "
