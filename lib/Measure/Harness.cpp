@@ -41,6 +41,8 @@ enum : int { ExitOK = 0, ExitBadAccess = 71, ExitSetup = 72 };
 /// itself a little high, hence the tighter factor).
 constexpr double QuietVsKnown = 1.10;
 constexpr double QuietRelative = 1.08;
+/// Further runs when the longer run was not slower than the shorter one.
+constexpr unsigned UnorderedRunRetries = 2;
 
 /// What the child reports.
 struct Record {
@@ -689,8 +691,25 @@ Expected<Measurement> measureKernel(const TargetContext &TC, const Kernel &K,
     if (Again->CanaryCycles < Rec->CanaryCycles)
       Rec = std::move(Again);
   }
+  // The longer run must take longer. When it does not, the kernel's speed
+  // changed between the two runs (a kernel whose rate depends on where its
+  // pages landed: a Zen 4 store/reload pair 4 KiB apart ran at 1.00 or at
+  // 3.65 cycles per iteration from one process to the next), and their
+  // difference measures nothing: measure again, then give up with an error
+  // rather than report 0 cycles.
+  for (unsigned Retry = 0;
+       Rec && !(Rec->TicksPerIteration > 0) && Retry < UnorderedRunRetries;
+       ++Retry)
+    Rec = runIsolated(A, B, Span, Opts, BestCanary, QuietValue);
   if (!Rec)
     return Rec.takeError();
+  if (!(Rec->TicksPerIteration > 0))
+    return createStringError(
+        inconvertibleErrorCode(),
+        "kernel not measured: the run with more iterations was not slower "
+        "than the one with fewer (%u tries); the kernel's speed changed "
+        "between runs",
+        UnorderedRunRetries + 1);
   if (QuietValue > 0)
     NeverNearExpected =
         BestCanary <= QuietVsKnown * QuietValue ? 0 : NeverNearExpected + 1;
@@ -709,8 +728,8 @@ Expected<Measurement> measureKernel(const TargetContext &TC, const Kernel &K,
                              "kernel not measured: the calibration chain did "
                              "not time consistently (a very noisy host?)");
   M.TSCPerCycle = Rec->TicksPerCycle;
-  M.CyclesPerIteration =
-      std::max(0.0, Rec->TicksPerIteration / Rec->TicksPerCycle);
+  M.CyclesPerIteration = Rec->TicksPerIteration / Rec->TicksPerCycle;
+  assert(M.CyclesPerIteration > 0 && "checked above");
   M.RelativeSpread = Rec->Spread;
   M.PagesMapped = Rec->Pages;
   return M;
