@@ -522,14 +522,14 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   // last written by a plain load and the load's were not, so the store's
   // address comes too late to stop the aliasing younger load before it
   // delivers its value (a load whose address is loaded too waits as long).
+  // push/pop's rsp update is the stack engine's, not a register write here.
   auto addressLoaded = [&](size_t I) {
     auto [Base, Index] = memoryAddressUnits(D[I]);
     for (size_t Step = 1; Step <= N; ++Step) {
       const DecodedInstr &W = D[(I + N - Step) % N];
       for (RegUnit U : W.Writes)
         if (U != regunit::None && (U == Base || U == Index))
-          return W.MayLoad && !W.MayStore &&
-                 !(W.StackAccess && U == 4 /* rsp: push/pop's update */);
+          return W.MayLoad && !W.MayStore;
     }
     return false;
   };

@@ -15,6 +15,7 @@
 #   486bc4014c8928488b1c24    imul rax, rsp, 1; mov [rax], r13; mov rbx, [rsp]
 #   488b4424084c8928488b1c24  mov rax, [rsp+8]; mov [rax], r13; mov rbx, [rsp]
 #   488b4424084c8928488b5c2410  the same, mov rbx, [rsp+16]
+#   505b48890424488b07        push rax; pop rbx; mov [rsp], rax; mov rax, [rdi]
 	.text
 L_pair_x1:
 .rept 1
