@@ -517,6 +517,27 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
       return plainRMW(D[L]);
     return !computes(D[L]) || syncOnlyLoad(D[L]);
   };
+  // MemoryDesc::LoadedStoreAddressFlush: straight-line code (each copy a
+  // new store and load to predict) where the store's address register was
+  // last written by a plain load and the load's were not, so the store's
+  // address comes too late to stop the aliasing younger load before it
+  // delivers its value (a load whose address is loaded too waits as long).
+  // push/pop's rsp update is the stack engine's, not a register write here.
+  auto addressLoaded = [&](size_t I) {
+    auto [Base, Index] = memoryAddressUnits(D[I]);
+    for (size_t Step = 1; Step <= N; ++Step) {
+      const DecodedInstr &W = D[(I + N - Step) % N];
+      for (RegUnit U : W.Writes)
+        if (U != regunit::None && (U == Base || U == Index))
+          return W.MayLoad && !W.MayStore;
+    }
+    return false;
+  };
+  auto flushed = [&](size_t S, size_t L) {
+    return M.Memory.LoadedStoreAddressFlush.Value &&
+           K.Shape == KernelShape::Unrolled && D[S].Mem && D[L].Mem &&
+           addressLoaded(S) && !addressLoaded(L);
+  };
   auto renamedLat = [&](size_t L) {
     return syncOnlyLoad(D[L]) ? 0.0 : double(computeLat(L));
   };
@@ -593,6 +614,8 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
           Contains = SI.Addr <= LI.Addr &&
                      LI.Addr + LI.Bytes <= SI.Addr + SI.Bytes && forwards(S);
           Renamed = Contains && SI.Addr == LI.Addr && renamed(S, L, Back);
+          if (Contains && !Renamed && flushed(S, L))
+            return double(M.Memory.LoadedStoreAddressFlush) + computeLat(L);
           return Renamed    ? renamedLat(L)
                  : Contains ? forwardLat(L) + computeLat(L)
                             : double(M.Memory.StoreForwardBlockLatency) +
@@ -617,7 +640,8 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
         R.Edges.push_back({unsigned(S), unsigned(L), W, Back,
                            Contains ? DepEdge::Memory : DepEdge::MemoryBlocked,
                            regunit::None, Renamed,
-                           Contains ? double(Blocked) / MeanIters : 0.0});
+                           Contains ? double(Blocked) / MeanIters : 0.0,
+                           Contains && !Renamed && flushed(S, L)});
         break;
       }
       continue;

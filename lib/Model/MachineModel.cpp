@@ -349,6 +349,8 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "memory renaming of push/pop", M.Memory.StackAccessRenaming);
   row(OS, "renaming by the stack engine's rsp", M.Memory.StackOffsetRenaming);
   row(OS, "masked stores forward", M.Memory.MaskedStoreForwards);
+  row(OS, "flush after a loaded store address (cycles)",
+      M.Memory.LoadedStoreAddressFlush);
   row(OS, "4K aliasing (false load/store match)", M.Memory.FourKAliasing);
   row(OS, "4K-aliased load waits for the store",
       M.Memory.FourKAliasedLoadWaitsForStore);

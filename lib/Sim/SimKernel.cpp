@@ -174,6 +174,11 @@ static void addMemoryProducers(SimKernel &S, ArrayRef<DecodedInstr> D,
                       std::max(0.0, (C.Model->Memory.StoreForwardBlockLatency -
                                      C.Model->Memory.StoreForwardLatency.Value) *
                                         LoadScale);
+      // MemoryDesc::LoadedStoreAddressFlush: the flushed load's value
+      // comes that many cycles after the store's address.
+      if (E.Flushed && C.Model)
+        L.MemExtra = std::max(
+            0.0, C.Model->Memory.LoadedStoreAddressFlush * LoadScale - LoadLat);
       if (E.Renamed) {
         // The value comes from the store's data register at rename.
         L.MemExtra = 0;

@@ -50,6 +50,9 @@ struct DepEdge {
   /// under the harness context) overlap only partly, so forwarding fails
   /// (0 for a fixed pattern).
   double BlockedShare = 0;
+  /// Memory: the load runs ahead of a store whose address was just loaded
+  /// and is flushed (MemoryDesc::LoadedStoreAddressFlush).
+  bool Flushed = false;
 };
 
 /// One loop-carried recurrence.

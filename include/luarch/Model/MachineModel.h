@@ -296,6 +296,14 @@ struct MemoryDesc {
   /// overlap (StoreForwardBlockLatency).
   Sourced<bool> MaskedStoreForwards{
       true, "not measured for this core: modelled as forwarding"};
+  /// Straight-line code: a load that reads what an older store wrote,
+  /// where the store's address register was last written by a load, runs
+  /// ahead of the store's address and is caught only after it delivered
+  /// its value (a memory-ordering flush): the reloaded value comes this
+  /// many cycles after the store's address uop (0: not modelled, the load
+  /// forwards as usual).
+  Sourced<unsigned> LoadedStoreAddressFlush{
+      0, "not measured for this core: modelled as forwarding"};
   /// Bits of store data one store-data slot commits: a wider store takes
   /// several store-data slots (0: any width in one).
   Sourced<unsigned> StoreDataBits{0, "any width in one store-data slot"};

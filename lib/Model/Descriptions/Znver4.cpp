@@ -229,6 +229,20 @@ MachineModel makeZnver4() {
       "too 25.03): the load waits as behind a partial overlap; a masked "
       "load after a plain store forwards (12.94); AVX2 vmaskmovps stores "
       "forward (12.01, their own throughput)"};
+  Mem.LoadedStoreAddressFlush = {
+      33, "measured on an EPYC 9004 host (eval/bhive/probes-znver4/"
+          "loaded-store-address.s, harness, cycles per copy of mov rax, "
+          "[rsp]; mov [rax], r13; xor eax, eax, whose store writes the "
+          "next copy's [rsp]): unrolled (200 copies) 33.74, through rdi "
+          "34.77; as a loop of N copies 1.0 up to N = 16 (renamed), 15-27 "
+          "for N = 20-32, 34.0 for N = 48 and 64: the flush of a load that "
+          "ran ahead of its store's late address, once the copies outgrow "
+          "what the predictor holds. 33 = 34.0 less the store-address uop's "
+          "cycle (the chain: loaded value, store address, reloaded value); the "
+          "store's address from imul (3 cycles) costs nothing (1.00), a "
+          "loaded address whose store the next load does not read 0.72. Not "
+          "modelled: the same without a chain through the loaded address "
+          "(mov rax, [rsp+8]; mov [rax], r13; mov rbx, [rsp]) 6.55"};
   Mem.LoadsPerCycle = {3, "[AMDOptZen4 §2.12] (quoted in [LLVM-Zn4]) three "
                           "memory operations per cycle, all may be loads"};
   Mem.StoresPerCycle = {2, "[AMDOptZen4 §2.12] (quoted in [LLVM-Zn4]) at "
