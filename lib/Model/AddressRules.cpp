@@ -183,29 +183,50 @@ void forEachAbsoluteAccess(const std::vector<DecodedInstr> &D,
 /// within a few lines or pages hits).
 constexpr unsigned NewUnitWindow = 8, NewUnitMeasured = 16;
 
-/// Per instruction of \p D, the units of 2^\p Shift bytes its absolute
-/// accesses enter that no access of the window before (nor an earlier one
-/// of the same iteration) touched, summed over the measured iterations.
-std::vector<unsigned> newUnitsPerAccess(const std::vector<DecodedInstr> &D,
-                                        const AddressContext &Ctx,
-                                        unsigned Shift) {
-  constexpr unsigned Iters = NewUnitWindow + NewUnitMeasured;
-  std::vector<std::vector<std::pair<size_t, uint64_t>>> Units(Iters);
+/// Per iteration, the (instruction, unit) pairs of the absolute accesses
+/// (only loads with \p LoadsOnly): the units of 2^\p Shift bytes each
+/// access touches, over \p Iters iterations.
+using UnitsByIteration = std::vector<std::vector<std::pair<size_t, uint64_t>>>;
+UnitsByIteration unitsByIteration(const std::vector<DecodedInstr> &D,
+                                  const AddressContext &Ctx, unsigned Iters,
+                                  unsigned Shift, bool LoadsOnly) {
+  UnitsByIteration Units(Iters);
   forEachAbsoluteAccess(
       D, Ctx, Iters, [&](unsigned It, size_t I, uint64_t Addr, unsigned Bytes) {
+        if (LoadsOnly && !D[I].MayLoad)
+          return;
         for (uint64_t U = Addr >> Shift; U <= (Addr + Bytes - 1) >> Shift; ++U)
           Units[It].push_back({I, U});
       });
-  std::vector<unsigned> New(D.size(), 0);
-  for (unsigned It = NewUnitWindow; It < Iters; ++It) {
+  return Units;
+}
+
+/// Calls \p Entered(It, I, U) for each unit U that access I of iteration It
+/// (from NewUnitWindow on) enters: no access of the NewUnitWindow
+/// iterations before touched it, nor an earlier access of It.
+template <typename Fn>
+void forEachNewUnit(const UnitsByIteration &Units, Fn Entered) {
+  for (unsigned It = NewUnitWindow; It < Units.size(); ++It) {
     DenseSet<uint64_t> Seen;
     for (unsigned Before = It - NewUnitWindow; Before < It; ++Before)
       for (auto [I, U] : Units[Before])
         Seen.insert(U);
     for (auto [I, U] : Units[It])
       if (Seen.insert(U).second)
-        ++New[I];
+        Entered(It, I, U);
   }
+}
+
+/// Per instruction of \p D, the units of 2^\p Shift bytes its absolute
+/// accesses enter that no access of the window before (nor an earlier one
+/// of the same iteration) touched, summed over the measured iterations.
+std::vector<unsigned> newUnitsPerAccess(const std::vector<DecodedInstr> &D,
+                                        const AddressContext &Ctx,
+                                        unsigned Shift) {
+  std::vector<unsigned> New(D.size(), 0);
+  forEachNewUnit(unitsByIteration(D, Ctx, NewUnitWindow + NewUnitMeasured,
+                                  Shift, /*LoadsOnly=*/false),
+                 [&](unsigned, size_t I, uint64_t) { ++New[I]; });
   return New;
 }
 
@@ -394,29 +415,15 @@ void applySTLBHitLoadPorts(const MachineModel &M, std::vector<DecodedInstr> &D,
   // Pages entered by two or more loads of an iteration, that no access of
   // the window before touched, over more iterations than the line rules
   // (a stack walking by a few hundred bytes enters a page every 10-20).
-  constexpr unsigned Measured = 64, Iters = NewUnitWindow + Measured;
-  std::vector<std::vector<std::pair<size_t, uint64_t>>> Pages(Iters);
-  forEachAbsoluteAccess(
-      D, Ctx, Iters, [&](unsigned It, size_t I, uint64_t Addr, unsigned Bytes) {
-        if (!D[I].MayLoad)
-          return;
-        for (uint64_t P = Addr >> 12; P <= (Addr + Bytes - 1) >> 12; ++P)
-          Pages[It].push_back({I, P});
-      });
+  constexpr unsigned Measured = 64;
+  UnitsByIteration Pages = unitsByIteration(D, Ctx, NewUnitWindow + Measured,
+                                            /*Shift=*/12, /*LoadsOnly=*/true);
   std::vector<unsigned> Entered(D.size(), 0);
-  for (unsigned It = NewUnitWindow; It < Iters; ++It) {
-    DenseSet<uint64_t> Seen;
-    for (unsigned Before = It - NewUnitWindow; Before < It; ++Before)
-      for (auto [I, P] : Pages[Before])
-        Seen.insert(P);
-    for (auto [I, P] : Pages[It]) {
-      if (!Seen.insert(P).second)
-        continue;
-      unsigned Loads = llvm::count_if(
-          Pages[It], [P = P](const auto &Access) { return Access.second == P; });
-      Entered[I] += Loads >= 2;
-    }
-  }
+  forEachNewUnit(Pages, [&](unsigned It, size_t I, uint64_t P) {
+    unsigned Loads = llvm::count_if(
+        Pages[It], [P](const auto &Access) { return Access.second == P; });
+    Entered[I] += Loads >= 2;
+  });
   unsigned Total = std::accumulate(Entered.begin(), Entered.end(), 0u);
   unsigned Cycles = unsigned(std::lround(double(Total) * Penalty / Measured));
   if (!Cycles)
