@@ -618,7 +618,8 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
             return double(M.Memory.LoadedStoreAddressFlush) + computeLat(L);
           return Renamed    ? renamedLat(L)
                  : Contains ? forwardLat(L) + computeLat(L)
-                            : double(M.Memory.StoreForwardBlockLatency) +
+                            : double(M.Memory.forwardBlockLatency(
+                                  D[S].Locked)) +
                                   computeLat(L);
         };
         // Addresses that drift between iterations (rotating registers,
@@ -695,7 +696,8 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
                         forwards(S);
         bool Renamed = Contains && It->Offset == LK.Offset &&
                        renamed(S, L, Back);
-        double W = !Contains ? double(M.Memory.StoreForwardBlockLatency) +
+        double W = !Contains ? double(M.Memory.forwardBlockLatency(
+                                   D[S].Locked)) +
                                    computeLat(L)
                              : forwardWeight(S, L, Back);
         R.Edges.push_back({S, unsigned(L), W, Back,

@@ -381,6 +381,9 @@ std::string describeMachineModel(const MachineModel &M) {
         M.Memory.STLBHitHoldsLoadPorts);
   if (M.Memory.LockedRMWCycles)
     row(OS, "locked RMW, one at a time (cycles)", M.Memory.LockedRMWCycles);
+  if (M.Memory.LockedStoreForwardBlockLatency)
+    row(OS, "store-forward block after a locked RMW",
+        M.Memory.LockedStoreForwardBlockLatency);
   if (M.Memory.MovingStackLoadPasses > 1)
     row(OS, "moving-stack load passes (harness)",
         M.Memory.MovingStackLoadPasses);

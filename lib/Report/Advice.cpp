@@ -354,10 +354,11 @@ private:
   /// can see a chain the static recurrences do not).
   void blockedForwarding() {
     const Recurrence *Rec = bindingRecurrence();
-    double Block = M.Memory.StoreForwardBlockLatency.Value;
     for (const DepEdge &E : S.Deps.Edges) {
       if (E.K != DepEdge::MemoryBlocked)
         continue;
+      double Block =
+          M.Memory.forwardBlockLatency(R.Decoded[E.From].Locked);
       bool OnChain = Rec && is_contained(Rec->Instrs, E.From) &&
                      is_contained(Rec->Instrs, E.To);
       if (!OnChain && Pace < 0.9 * Block)

@@ -191,8 +191,10 @@ static void addMemoryProducers(SimKernel &S, ArrayRef<DecodedInstr> D,
       continue;
     }
     L.MemBlocked = true;
+    // MemoryDesc::LockedStoreForwardBlockLatency: a locked store's wait.
     double Block =
-        (C.Model ? C.Model->Memory.StoreForwardBlockLatency.Value : 13) *
+        (C.Model ? C.Model->Memory.forwardBlockLatency(D[E.From].Locked)
+                 : 13) *
         LoadScale;
     // From the store's retirement: commit to L1, then the reload.
     L.MemExtra = std::max(0.0, Block - LoadLat - 1);

@@ -61,3 +61,57 @@ movq 8(%rsp), %rax
 movq %r14, %rsi
 decq %r15
 jne L_bhdev1398
+# Loads after a lock add (rule MemoryDesc::LockedStoreForwardBlockLatency):
+# which overlap of the load with the locked store costs 24 cycles.
+L_ll_same:
+lock addl $1, (%rdi)
+movq (%rdi), %rcx
+decq %r15
+jne L_ll_same
+L_ll_line:
+lock addl $1, (%rdi)
+movq 8(%rdi), %rcx
+decq %r15
+jne L_ll_line
+L_ll_other:
+lock addl $1, (%rdi)
+movq 128(%rdi), %rcx
+decq %r15
+jne L_ll_other
+L_ll_same2:
+lock addl $1, (%rdi)
+movq (%rdi), %rcx
+movq (%rdi), %rdx
+decq %r15
+jne L_ll_same2
+L_ll_other2:
+lock addl $1, (%rdi)
+movq 128(%rdi), %rcx
+movq 256(%rdi), %rdx
+decq %r15
+jne L_ll_other2
+L_lq_same:
+lock addq $1, (%rdi)
+movq (%rdi), %rcx
+decq %r15
+jne L_lq_same
+L_ld_same32:
+lock addl $1, (%rdi)
+movl (%rdi), %ecx
+decq %r15
+jne L_ld_same32
+L_add_partial:
+addl $1, (%rdi)
+movq (%rdi), %rcx
+decq %r15
+jne L_add_partial
+L_st_partial:
+movl %eax, (%rdi)
+movq (%rdi), %rcx
+decq %r15
+jne L_st_partial
+L_lock_partial_hi:
+lock addl $1, 4(%rdi)
+movq (%rdi), %rcx
+decq %r15
+jne L_lock_partial_hi

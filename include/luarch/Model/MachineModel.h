@@ -360,6 +360,20 @@ struct MemoryDesc {
   /// any other).
   Sourced<unsigned> LockedRMWCycles{
       0, "not described: uops.info's figures and store forwarding"};
+  /// A load that overlaps a locked read-modify-write's store only partly
+  /// waits this many cycles from the store to its result, instead of
+  /// StoreForwardBlockLatency (0: not described; as any store).
+  Sourced<unsigned> LockedStoreForwardBlockLatency{
+      0, "not described: a locked store blocks forwarding as any store"};
+
+  /// The blocked-forwarding wait of a load that overlaps a store only
+  /// partly (LockedStoreForwardBlockLatency when the store is locked and
+  /// that is described).
+  unsigned forwardBlockLatency(bool LockedStore) const {
+    return LockedStore && LockedStoreForwardBlockLatency
+               ? unsigned(LockedStoreForwardBlockLatency)
+               : unsigned(StoreForwardBlockLatency);
+  }
 };
 
 /// One level of the data memory hierarchy as one core sees it: a cache
