@@ -196,7 +196,8 @@ inline void setLockedRoundTripAtThroughput(MachineModel &M) {
 inline void setLockedWaitsForStoreCommit(MachineModel &M) {
   M.Memory.LockedWaitsForStoreCommit = {
       true,
-      "[IntelSDM Vol. 3A §8.1.2.2, §8.2.5] for the P6 family and later, "
+      "[IntelSDM Vol. 3A §8.1.2 'Bus Locking', §8.2.5; chapter 9 in "
+      "recent editions] for the P6 family and later, "
       "locked operations serialize all outstanding load and store "
       "operations (wait for them to complete); a locked operation waits "
       "until all buffered writes have drained to memory; measured on "
