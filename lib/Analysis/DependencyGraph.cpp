@@ -588,6 +588,34 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
     return LoadAfterStore < S.Bytes || StoreAfterLoad < L.Bytes;
   };
   for (size_t L = 0; L < N; ++L) {
+    // MemoryDesc::LockedWaitsForStoreCommit: a locked RMW (or xchg with
+    // memory) reads only
+    // after every older store has committed; stores commit in order, so
+    // it waits for the youngest (this iteration or the previous one). An
+    // older locked RMW orders it through the serial occupancy instead.
+    auto lockedRMW = [&](size_t I) {
+      return D[I].Locked || D[I].ImplicitlyLocked;
+    };
+    if (M.Memory.LockedWaitsForStoreCommit.Value && lockedRMW(L) &&
+        D[L].MayLoad) {
+      size_t S = N;
+      unsigned Back = 0;
+      for (size_t Step = 1; Step <= N; ++Step) {
+        size_t I = (L + N - Step) % N;
+        if (D[I].MayStore) {
+          S = I;
+          Back = Step > L ? 1 : 0;
+          break;
+        }
+      }
+      if (S != N && !lockedRMW(S)) {
+        R.Edges.push_back(
+            {unsigned(S), unsigned(L),
+             double(M.Memory.StoreForwardBlockLatency) + computeLat(L), Back,
+             DepEdge::MemoryBlocked, regunit::None, false});
+        continue;
+      }
+    }
     const unsigned Last = ConcreteIters - 1;
     if (Ctx.Concrete && D[L].MayLoad && Concrete[Last][L].Known) {
       // The youngest earlier store overlapping the load's bytes, in this

@@ -354,6 +354,8 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "4K aliasing (false load/store match)", M.Memory.FourKAliasing);
   row(OS, "4K-aliased load waits for the store",
       M.Memory.FourKAliasedLoadWaitsForStore);
+  row(OS, "locked RMW waits for older stores' commit",
+      M.Memory.LockedWaitsForStoreCommit);
   row(OS, "loads/cycle", M.Memory.LoadsPerCycle);
   row(OS, "stores/cycle", M.Memory.StoresPerCycle);
   if (M.Memory.VectorLoadPorts.Value)

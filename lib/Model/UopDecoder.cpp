@@ -418,7 +418,8 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
     RegLat = std::max<int>(1, std::lround(E.LatMax) - int(D.LoadLatency));
   // MachineModel::LockedRoundTripAtThroughput: the forwarded load plus the
   // operation take the measured throughput.
-  if (Model.LockedRoundTripAtThroughput && D.Locked && D.MayLoad &&
+  if (Model.LockedRoundTripAtThroughput &&
+      (D.Locked || D.ImplicitlyLocked) && D.MayLoad &&
       E.LatMaxIsBound && E.TPMeasured > 0) {
     int Forward = std::max<int>(Model.Memory.StoreForwardLatency,
                                 int(D.LoadLatency));
@@ -719,8 +720,10 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   D.CondCode = Info.CondCode;
   D.FusionClass = Sem.fusionClass(Inst);
   // The lock prefix lives in the MCInst's flags; the printer spells it.
-  D.Locked = D.MayStore &&
-             StringRef(TC.print(Inst, /*Intel=*/1)).ltrim().starts_with("lock");
+  std::string Text = TC.print(Inst, /*Intel=*/1);
+  StringRef Printed = StringRef(Text).ltrim();
+  D.Locked = D.MayStore && Printed.starts_with("lock");
+  D.ImplicitlyLocked = D.MayStore && D.MayLoad && Printed.starts_with("xchg");
   // AVX-512 masked stores: LLVM names them ...mrk (VMOVUPSZ256mrk,
   // VPCOMPRESSDZmrk).
   D.MaskedStore =

@@ -137,6 +137,11 @@ struct DecodedInstr {
   bool MacroFusedIntoPrev = false;
   /// Lock-prefixed (an atomic read-modify-write).
   bool Locked = false;
+  /// xchg with a memory operand: locked without the prefix ([IntelSDM]
+  /// XCHG: "the processor's locking protocol is automatically
+  /// implemented"); kept apart from Locked, whose rules are timed from
+  /// prefixed rows.
+  bool ImplicitlyLocked = false;
   /// A store under an AVX-512 write mask (see
   /// MemoryDesc::MaskedStoreForwards).
   bool MaskedStore = false;

@@ -374,6 +374,13 @@ struct MemoryDesc {
                ? unsigned(LockedStoreForwardBlockLatency)
                : unsigned(StoreForwardBlockLatency);
   }
+
+  /// A locked read-modify-write (lock prefix, or xchg with memory) whose
+  /// iteration has an older plain store waits, like a load whose
+  /// forwarding is blocked (StoreForwardBlockLatency), for the stores to
+  /// commit before it reads, instead of forwarding from them.
+  Sourced<bool> LockedWaitsForStoreCommit{
+      false, "not described: a locked RMW forwards like any load"};
 };
 
 /// One level of the data memory hierarchy as one core sees it: a cache

@@ -185,7 +185,25 @@ inline void setLockedRoundTripAtThroughput(MachineModel &M) {
       "Lake (measured-clx.csv): loops whose locked RMW reads what the "
       "previous iteration's wrote run at 18.0 cycles (bhdev-1398 lock add "
       "qword [r12+0x68], 1; bhdev-0238 lock xadd [rcx], edx; bhdev-1128 "
-      "lock cmpxchg [rdi], esi), not the bound's 29"};
+      "lock cmpxchg [rdi], esi), not the bound's 29; xchg with memory "
+      "(locked without the prefix; [uops.info] XCHG (M32, R32): latency "
+      "[12;29], throughput 18.00) the same: bhdev-0682 xchg fs:[0x1c], eax "
+      "18.0"};
+}
+
+/// MemoryDesc::LockedWaitsForStoreCommit: Intel documents locked
+/// instructions as waiting for buffered writes to drain.
+inline void setLockedWaitsForStoreCommit(MachineModel &M) {
+  M.Memory.LockedWaitsForStoreCommit = {
+      true,
+      "[IntelSDM Vol. 3A §8.1.2 'Bus Locking', §8.2.5; chapter 9 in "
+      "recent editions] for the P6 family and later, "
+      "locked operations serialize all outstanding load and store "
+      "operations (wait for them to complete); a locked operation waits "
+      "until all buffered writes have drained to memory; measured on "
+      "Cascade Lake (measured-clx.csv): a lock cmpxchg / xchg after five "
+      "or six stores in its iteration runs at 33.0 cycles (bhdev-0479, "
+      "1067), the locked round trip (18) plus a commit wait, not 17-18"};
 }
 
 /// 4K aliasing: Intel documents it for its cores as a performance event

@@ -266,6 +266,7 @@ MachineModel makeSkylake() {
   setCarryZeroFlagMerge(M);
   setShiftByCLFlagUops(M);
   setLockedRoundTripAtThroughput(M);
+  setLockedWaitsForStoreCommit(M);
   M.MemoryHierarchy = skylakeMemory();
   return M;
 }
