@@ -495,7 +495,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
     if (!X.Mem)
       return false;
     auto [Base, Index] = memoryAddressUnits(X);
-    return Base == 4 /* rsp */ && Index == regunit::None;
+    return Base == regunit::RSP && Index == regunit::None;
   };
   auto renamed = [&](size_t S, size_t L, unsigned Back) {
     bool StackPair = (stackSlot(D[S]) && stackSlot(D[L])) ||
@@ -525,13 +525,10 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   // push/pop's rsp update is the stack engine's, not a register write here.
   auto addressLoaded = [&](size_t I) {
     auto [Base, Index] = memoryAddressUnits(D[I]);
-    for (size_t Step = 1; Step <= N; ++Step) {
-      const DecodedInstr &W = D[(I + N - Step) % N];
-      for (RegUnit U : W.Writes)
-        if (U != regunit::None && (U == Base || U == Index))
-          return W.MayLoad && !W.MayStore;
-    }
-    return false;
+    std::optional<size_t> W = closestWriter(D, I, [&](RegUnit U) {
+      return U != regunit::None && (U == Base || U == Index);
+    });
+    return W && D[*W].MayLoad && !D[*W].MayStore;
   };
   auto flushed = [&](size_t S, size_t L) {
     return M.Memory.LoadedStoreAddressFlush.Value &&
@@ -587,15 +584,15 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
     uint64_t StoreAfterLoad = (S.Addr - L.Addr) & PageMask;
     return LoadAfterStore < S.Bytes || StoreAfterLoad < L.Bytes;
   };
+  auto lockedRMW = [&](size_t I) {
+    return D[I].Locked || D[I].ImplicitlyLocked;
+  };
   for (size_t L = 0; L < N; ++L) {
     // MemoryDesc::LockedWaitsForStoreCommit: a locked RMW (or xchg with
-    // memory) reads only
-    // after every older store has committed; stores commit in order, so
-    // it waits for the youngest (this iteration or the previous one). An
-    // older locked RMW orders it through the serial occupancy instead.
-    auto lockedRMW = [&](size_t I) {
-      return D[I].Locked || D[I].ImplicitlyLocked;
-    };
+    // memory) reads only after every older store has committed; stores
+    // commit in order, so it waits for the youngest (this iteration or the
+    // previous one), as a load whose forwarding is blocked. An older
+    // locked RMW orders it through the serial occupancy instead.
     if (M.Memory.LockedWaitsForStoreCommit.Value && lockedRMW(L) &&
         D[L].MayLoad) {
       size_t S = N;
@@ -611,7 +608,9 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
       if (S != N && !lockedRMW(S)) {
         R.Edges.push_back(
             {unsigned(S), unsigned(L),
-             double(M.Memory.StoreForwardBlockLatency) + computeLat(L), Back,
+             double(M.Memory.forwardBlockLatency(/*LockedStore=*/false)) +
+                 computeLat(L),
+             Back,
              DepEdge::MemoryBlocked, regunit::None, false});
         continue;
       }

@@ -65,7 +65,7 @@ struct Address {
 };
 
 constexpr unsigned NumGPRs = 16;
-constexpr RegUnit RSP = 4; // regunit of rsp (X86Semantics::rspUnit)
+using regunit::RSP;
 
 class Registers {
 public:

@@ -1417,19 +1417,15 @@ void UopDecoder::applyFastLoadBase(std::vector<DecodedInstr> &D) const {
   // load; None if no instruction of the loop writes it.
   auto fromLoad = [&](size_t I, RegUnit Unit) -> std::optional<bool> {
     for (size_t Step = 0; Step < N; ++Step) {
-      const DecodedInstr *P = nullptr;
-      size_t At = I;
-      for (size_t K = 1; K <= N && !P; ++K) {
-        At = (I + N - K) % N;
-        if (is_contained(D[At].Writes, Unit))
-          P = &D[At];
-      }
-      if (!P)
+      std::optional<size_t> At =
+          closestWriter(D, I, [&](RegUnit U) { return U == Unit; });
+      if (!At)
         return std::nullopt;
-      if (!P->EliminatedMove || P->Reads.size() != 1)
-        return loadOnly(*P);
-      Unit = P->Reads[0];
-      I = At;
+      const DecodedInstr &P = D[*At];
+      if (!P.EliminatedMove || P.Reads.size() != 1)
+        return loadOnly(P);
+      Unit = P.Reads[0];
+      I = *At;
     }
     return std::nullopt; // a cycle of moves: nothing computes the base
   };

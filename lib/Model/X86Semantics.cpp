@@ -4,6 +4,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/MC/MCInstrDesc.h"
+#include <cassert>
 
 using namespace llvm;
 
@@ -109,6 +110,7 @@ X86Semantics::X86Semantics(const MCInstrInfo &MII, const MCRegisterInfo &MRI)
     UnitOfReg[R] = U;
     BitsOfReg[R] = bitsByName(Name, U);
   }
+  assert(rspUnit() == regunit::RSP && "GPR units follow the encoding");
 }
 
 unsigned X86Semantics::regBits(MCRegister Reg) const {

@@ -12,6 +12,7 @@
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Model/X86Encoding.h"
 #include "luarch/Model/X86Semantics.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <cassert>
 #include <optional>
@@ -221,6 +222,21 @@ inline std::pair<RegUnit, RegUnit> memoryAddressUnits(const DecodedInstr &D) {
     Index = HasBase ? (A.size() > 1 ? A[1] : Base)
                     : (A.empty() ? regunit::None : A[0]);
   return {Base, Index};
+}
+
+/// The instruction of the loop \p D that last wrote a unit \p Wanted
+/// accepts before instruction \p I runs (around the back edge; \p I itself
+/// comes last), or none if no instruction writes one.
+template <typename UnitPredicate>
+std::optional<size_t> closestWriter(llvm::ArrayRef<DecodedInstr> D, size_t I,
+                                    UnitPredicate Wanted) {
+  const size_t N = D.size();
+  for (size_t Step = 1; Step <= N; ++Step) {
+    size_t At = (I + N - Step) % N;
+    if (llvm::any_of(D[At].Writes, Wanted))
+      return At;
+  }
+  return std::nullopt;
 }
 
 } // namespace luarch

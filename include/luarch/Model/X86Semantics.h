@@ -27,6 +27,9 @@ namespace luarch {
 using RegUnit = uint8_t;
 namespace regunit {
 constexpr RegUnit FirstGPR = 0;    // RAX..R15 (16)
+/// rsp (GPRs are numbered by their hardware encoding; rsp is 4), for
+/// rules on plain decoded instructions, which have no X86Semantics at hand.
+constexpr RegUnit RSP = FirstGPR + 4;
 constexpr RegUnit FirstVec = 16;   // ZMM0..ZMM31 (32)
 constexpr RegUnit FirstMask = 48;  // K0..K7 (8)
 constexpr RegUnit CF = 56;         // carry flag
