@@ -184,6 +184,14 @@ static void addMemoryProducers(SimKernel &S, ArrayRef<DecodedInstr> D,
         L.MemExtra = 0;
         for (SUop &V : L.Uops)
           if (V.Kind == UopKind::Load) {
+            if (C.Model &&
+                C.Model->Memory.RenamedLoadAfterCommitReadsCache.Value) {
+              V.CacheLatency = V.Latency;
+              V.StoreCommitDelay = std::max(
+                  0.0, C.Model->Memory.forwardBlockLatency(D[E.From].Locked) *
+                               LoadScale -
+                           LoadLat - 1);
+            }
             V.Latency = 0;
             V.Renamed = true;
           }
