@@ -184,6 +184,13 @@ std::string writtenRegName(StringRef Text, RegUnit U) {
 
 } // namespace
 
+bool loadWaitsForStoreAddresses(const DecodedInstr &X,
+                                const MachineModel &M) {
+  return M.Memory.DivideLoadWaitsForStoreAddresses.Value && X.MayLoad &&
+         X.DividerCycles > 0 &&
+         any_of(X.Writes, [](RegUnit U) { return isGPRUnit(U); });
+}
+
 double maxCycleMean(const std::vector<std::vector<double>> &W,
                     std::vector<unsigned> *Cycle) {
   size_t N = W.size();
@@ -734,6 +741,33 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
         break;
       }
     }
+  }
+
+  // MemoryDesc::DivideLoadWaitsForStoreAddresses: such a load waits for
+  // the address of every older store, in this iteration or the previous
+  // one: an edge from each producer of a store's address register (the
+  // store's address edge) to the load's result, through the store-address
+  // uop and the load.
+  {
+    std::vector<DepEdge> AfterAddresses;
+    for (size_t L = 0; L < N; ++L) {
+      if (!loadWaitsForStoreAddresses(D[L], M))
+        continue;
+      for (const DepEdge &E : R.Edges) {
+        if (E.K != DepEdge::Address || !D[E.To].MayStore || E.To == L)
+          continue;
+        unsigned Distance = E.Distance + (E.To > L ? 1 : 0);
+        // A store younger than the load in the load's own iteration is
+        // older only as last iteration's copy.
+        if (Distance > 1)
+          continue;
+        AfterAddresses.push_back({E.From, unsigned(L),
+                                  E.Weight + addressLatency(D[L]), Distance,
+                                  DepEdge::Address, E.Unit});
+      }
+    }
+    R.Edges.insert(R.Edges.end(), AfterAddresses.begin(),
+                   AfterAddresses.end());
   }
 
   // A renamed load's value comes from the store's data register at rename:

@@ -219,6 +219,10 @@ SimKernel buildSimKernel(const Kernel &K, ArrayRef<DecodedInstr> D,
     S.SlotsPerIteration += S.Instrs.back().Slots.size();
   }
   addMemoryProducers(S, D, Deps, C);
+  if (C.Model)
+    for (size_t I = 0; I < D.size(); ++I)
+      S.Instrs[I].LoadWaitsForStoreAddresses =
+          loadWaitsForStoreAddresses(D[I], *C.Model);
   S.EndsWithBranch = !D.empty() && D.back().IsBranch;
   S.Shape = K.Shape;
   S.TripCount = TripCount;

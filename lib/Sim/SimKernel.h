@@ -69,6 +69,9 @@ struct SInstr {
   llvm::SmallVector<SSlot, 2> Slots;
   unsigned RetireSlots = 1;
   llvm::SmallVector<RegUnit, 4> Reads, AddrReads, Writes;
+  /// Its load waits for every older store's address (MemoryDesc::
+  /// DivideLoadWaitsForStoreAddresses).
+  bool LoadWaitsForStoreAddresses = false;
   bool WritesGPR = false, WritesVec = false;
   Completion Done = Completion::Normal;
   /// Store→load forwarding: the store's position and iteration distance.

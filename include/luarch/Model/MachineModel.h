@@ -255,6 +255,11 @@ struct MemoryDesc {
   /// the stored value at rename, with no latency (AMD Zen 2, Zen 4).
   Sourced<bool> MemoryRenaming{
       false, "not documented or measured for this core; not modelled"};
+  /// The load of an integer divide with a memory operand (div/idiv m)
+  /// does not run ahead of older stores: it waits until every older
+  /// store's address is known (other loads speculate past them).
+  Sourced<bool> DivideLoadWaitsForStoreAddresses{
+      false, "not measured for this core: it speculates as other loads"};
   /// With MemoryRenaming: a renamed load whose address is known only
   /// after its store has left the store queue (committed) cannot be
   /// checked against it and takes its value from the cache, a load-to-use
