@@ -761,9 +761,12 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
         // older only as last iteration's copy.
         if (Distance > 1)
           continue;
-        AfterAddresses.push_back({E.From, unsigned(L),
-                                  E.Weight + addressLatency(D[L]), Distance,
-                                  DepEdge::Address, E.Unit});
+        // Not the load's own address path (AddressPathExtra): the wait
+        // is on the store's address, as in the simulator.
+        AfterAddresses.push_back(
+            {E.From, unsigned(L),
+             E.Weight + addressLatency(D[L]) - D[L].AddressPathExtra,
+             Distance, DepEdge::Address, E.Unit});
       }
     }
     R.Edges.insert(R.Edges.end(), AfterAddresses.begin(),
