@@ -346,6 +346,10 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "store-forward block (partial overlap)",
       M.Memory.StoreForwardBlockLatency);
   row(OS, "memory renaming (GPR)", M.Memory.MemoryRenaming);
+  row(OS, "div/idiv m waits for older store addresses",
+      M.Memory.DivideLoadWaitsForStoreAddresses);
+  row(OS, "renamed load after its store's commit reads the cache",
+      M.Memory.RenamedLoadAfterCommitReadsCache);
   row(OS, "memory renaming of push/pop", M.Memory.StackAccessRenaming);
   row(OS, "renaming by the stack engine's rsp", M.Memory.StackOffsetRenaming);
   row(OS, "masked stores forward", M.Memory.MaskedStoreForwards);

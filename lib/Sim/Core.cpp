@@ -141,6 +141,28 @@ double Core::computeReadyTime(InFlightInstr &I, UopId Id) {
       T = std::max(T, Data + SI.MemExtra);
     }
   }
+  if (SU.Kind == UopKind::Load && SI.LoadWaitsForStoreAddresses &&
+      T != Unknown) {
+    // MemoryDesc::DivideLoadWaitsForStoreAddresses: after the address uop
+    // of every older store in flight (retired ones have theirs).
+    for (int64_t Seq = int64_t(I.Seq) - 1; T != Unknown; --Seq) {
+      InFlightInstr *St = ROB.find(Seq);
+      if (!St)
+        break;
+      for (unsigned V = 0; V < St->NumUops; ++V) {
+        UopId SV = St->uop(V);
+        if (Uops.desc(SV).Kind != UopKind::StoreAddress)
+          continue;
+        if (Uops.flags(SV).State != UopState::Dispatched) {
+          if (WaitingOn < 0)
+            WaitingOn = Seq; // woken when the store's uops dispatch
+          T = Unknown;
+          break;
+        }
+        T = std::max(T, Uops.stamp(SV));
+      }
+    }
+  }
   Uops.waitingOn(Id) = WaitingOn;
   Uops.readyAt(Id) = T;
   return T;

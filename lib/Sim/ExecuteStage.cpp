@@ -144,11 +144,20 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
     C.Sched.dispatched(unsigned(F.Port), Id, SU);
     F.Port = int8_t(P);
     F.State = UopState::Dispatched;
-    double Stamp = Start + SU.Latency;
+    InFlightInstr &X = C.ROB.ownerOf(Id);
+    double Latency = SU.Latency;
+    // MemoryDesc::RenamedLoadAfterCommitReadsCache: its store has left the
+    // store queue, so the renamed value cannot be checked against it.
+    if (SU.CacheLatency > 0 && X.MemProd >= 0 && !C.ROB.find(X.MemProd)) {
+      double Retired;
+      if (!C.Rename.retiredAt(uint64_t(X.MemProd), Retired) ||
+          Start >= Retired + SU.StoreCommitDelay - Eps)
+        Latency = SU.CacheLatency;
+    }
+    double Stamp = Start + Latency;
     Uops.stamp(Id) = Stamp;
     C.Exec.start(P, Start, SU.DivCycles, SU.SerialCycles);
     Dispatched = true;
-    InFlightInstr &X = C.ROB.ownerOf(Id);
     ++X.UopsDispatched;
     C.Buffers.release(ResourceId::Scheduler, 1);
     if (SU.VecScheduler)

@@ -184,6 +184,14 @@ static void addMemoryProducers(SimKernel &S, ArrayRef<DecodedInstr> D,
         L.MemExtra = 0;
         for (SUop &V : L.Uops)
           if (V.Kind == UopKind::Load) {
+            if (C.Model &&
+                C.Model->Memory.RenamedLoadAfterCommitReadsCache.Value) {
+              V.CacheLatency = V.Latency;
+              V.StoreCommitDelay = std::max(
+                  0.0, C.Model->Memory.forwardBlockLatency(D[E.From].Locked) *
+                               LoadScale -
+                           LoadLat - 1);
+            }
             V.Latency = 0;
             V.Renamed = true;
           }
@@ -211,6 +219,10 @@ SimKernel buildSimKernel(const Kernel &K, ArrayRef<DecodedInstr> D,
     S.SlotsPerIteration += S.Instrs.back().Slots.size();
   }
   addMemoryProducers(S, D, Deps, C);
+  if (C.Model)
+    for (size_t I = 0; I < D.size(); ++I)
+      S.Instrs[I].LoadWaitsForStoreAddresses =
+          loadWaitsForStoreAddresses(D[I], *C.Model);
   S.EndsWithBranch = !D.empty() && D.back().IsBranch;
   S.Shape = K.Shape;
   S.TripCount = TripCount;

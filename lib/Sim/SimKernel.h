@@ -40,6 +40,14 @@ struct SUop {
   /// for a load port. The load still executes (to check the prediction)
   /// and takes its port's time, but later uops wait for that, not it.
   bool Renamed = false;
+  /// A renamed load that starts after its store has committed takes this
+  /// latency instead, reading the cache (MemoryDesc::
+  /// RenamedLoadAfterCommitReadsCache; 0: keeps its renamed value).
+  double CacheLatency = 0;
+  /// With CacheLatency: cycles from the store's retirement to its commit,
+  /// as a load blocked on the store sees it (the blocked wait less the
+  /// load-to-use latency, SimKernel's MemExtra of a blocked load).
+  double StoreCommitDelay = 0;
   double DivCycles = 0;
   double SerialCycles = 0;
   /// Takes an entry of the vector side's scheduler too
@@ -61,6 +69,9 @@ struct SInstr {
   llvm::SmallVector<SSlot, 2> Slots;
   unsigned RetireSlots = 1;
   llvm::SmallVector<RegUnit, 4> Reads, AddrReads, Writes;
+  /// Its load waits for every older store's address (MemoryDesc::
+  /// DivideLoadWaitsForStoreAddresses).
+  bool LoadWaitsForStoreAddresses = false;
   bool WritesGPR = false, WritesVec = false;
   Completion Done = Completion::Normal;
   /// Store→load forwarding: the store's position and iteration distance.

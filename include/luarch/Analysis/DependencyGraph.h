@@ -91,6 +91,11 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
                                        const MachineModel &M,
                                        const AddressContext &Ctx = {});
 
+/// Whether \p X's load waits for every older store's address
+/// (MemoryDesc::DivideLoadWaitsForStoreAddresses: an integer divide with
+/// a memory operand). The dependency graph and the simulator ask this.
+bool loadWaitsForStoreAddresses(const DecodedInstr &X, const MachineModel &M);
+
 /// Maximum cycle mean of a dense weighted digraph (Karp), -inf if acyclic;
 /// \p Cycle receives the vertices of one maximum-mean cycle.
 double maxCycleMean(const std::vector<std::vector<double>> &W,

@@ -255,6 +255,18 @@ struct MemoryDesc {
   /// the stored value at rename, with no latency (AMD Zen 2, Zen 4).
   Sourced<bool> MemoryRenaming{
       false, "not documented or measured for this core; not modelled"};
+  /// The load of an integer divide with a memory operand (div/idiv m)
+  /// does not run ahead of older stores: it waits until every older
+  /// store's address is known (other loads speculate past them).
+  Sourced<bool> DivideLoadWaitsForStoreAddresses{
+      false, "not measured for this core: it speculates as other loads"};
+  /// With MemoryRenaming: a renamed load whose address is known only
+  /// after its store has left the store queue (committed) cannot be
+  /// checked against it and takes its value from the cache, a load-to-use
+  /// latency after its address, as a load that is not renamed.
+  Sourced<bool> RenamedLoadAfterCommitReadsCache{
+      false, "not measured for this core: a renamed load keeps the value it "
+             "got at rename"};
   /// With MemoryRenaming: the implicit 8-byte stack accesses of push and
   /// pop are renamed too (a pop, or a load, of what a push, or a store,
   /// wrote gets the value at rename).

@@ -185,6 +185,29 @@ MachineModel makeZnver4() {
       "9-11; unrolled, the aliasing pair above 6.94 and add [rax+8], rdi; "
       "mov rax, [r12+0x78] 6.89 (address register rewritten; 1.13 as a "
       "loop). Conditions as [Agner] found on Zen 2"};
+  Mem.DivideLoadWaitsForStoreAddresses = {
+      true,
+      "measured on an EPYC 9004 host (eval/bhive/probes-znver4/"
+      "divide-load.s, harness loop form, cycles per iteration; every "
+      "quotient 1): mov rax, rcx; xor edx, edx; div qword [rbx+8]; mov "
+      "[rcx+rdx*8], rbx (the store's address from the remainder) 16.02, "
+      "idiv 16.02, div dword 18.01; the same with the divisor loaded into "
+      "a register first (mov rsi, [rbx+8]; div rsi) 7.01, with the "
+      "remainder as the store's data instead of its address 7.01, with "
+      "mul qword [rbx+8] 1.90, imul rdx, [rbx+8] 3.00; BHive bhdev-1884 "
+      "38.34 (loop form)"};
+  Mem.RenamedLoadAfterCommitReadsCache = {
+      true,
+      "measured on an EPYC 9004 host (eval/bhive/probes-znver4/"
+      "renamed-address.s, harness loop form, cycles per iteration): mov "
+      "rcx, [rdi] (forwarding blocked by mov [rsi], eax, rsi = rdi, so it "
+      "waits for the store's commit) 19.02; with mov eax, [rcx] (aliasing "
+      "that store) after it 23.03, as with a load that cannot be renamed "
+      "(mov edx, [rcx+64]) 23.02, and 24.03 with add eax, 0 between the "
+      "reload and the store (the reload's value came 4 cycles after its "
+      "address, not at rename); BHive bhdev-1144 25.03. A renamed load "
+      "whose address comes while its store is still queued keeps the "
+      "value it got at rename: mov [rdi+8], rdx; mov rdx, [rdx+8] 1.03"};
   Mem.StackAccessRenaming = {
       true,
       "measured on an EPYC 9004 host (eval/bhive/probes-znver4/"
