@@ -128,8 +128,14 @@ bool SteadyStateDetector::steady() {
     long B = RetireCycles[Kk - 1 - W] - RetireCycles[Kk - 1 - 2 * W];
     // As for exact periods, a window faster than a hard limit of the model
     // is still a transient (a queue or the LSD draining what the warm-up
-    // filled): 64-iteration windows can sit inside one.
-    double Floor = double(W) * LowerBound * (1 - 1e-6);
+    // filled): 64-iteration windows can sit inside one. Retirement cycles
+    // are whole cycles, so a window of W iterations at the bound's rate
+    // can span the whole part of W x bound cycles (64 iterations at 8/3
+    // cycles: 170, never 170.67, as the window's phase falls): the floor
+    // is that whole part. Compared with the fraction, a loop at its port
+    // bound of 8/3 whose windows spanned 170 or 172 cycles never passed
+    // and ran to the iteration cap (SteadyStateTest).
+    double Floor = std::floor(double(W) * LowerBound * (1 - 1e-6));
     if (std::labs(A - B) <= 1 && double(A) >= Floor && double(B) >= Floor) {
       Converged = true;
       return true;

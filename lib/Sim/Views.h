@@ -46,9 +46,10 @@ struct MeasuredWindow {
 /// not drain: retirements that outrun allocation for a while (the window
 /// emptying) only look periodic and run faster than the machine can
 /// sustain; so does a rhythm faster than the model's own static bound.
-/// Without an exact period, it stops when two consecutive 128-iteration
-/// windows agree within one cycle and measures over the longest window
-/// after the warm-up that does not drain.
+/// Without an exact period, it stops when two consecutive windows of at
+/// least 64 iterations and 128 cycles agree within one cycle, neither
+/// shorter than the whole cycles the bound allows, and measures over the
+/// longest window after the warm-up that does not drain.
 /// Iterations before a steady state can show: 8, plus those that fill the
 /// ROB (at most 32: an "unlimited" ROB in a sensitivity run never fills).
 unsigned warmupIterations(double ROBSize, unsigned SlotsPerIteration);

@@ -1,0 +1,100 @@
+//===- SteadyStateTest.cpp - When the simulator stops ----------------------===//
+//
+// The steady-state detector on hand-made retirement rhythms: when it stops
+// and what it measures (docs/simulator.md "Steady state"). The detector is
+// a view of lib/Sim; it sees only the retirement cycle and the occupancy of
+// each retired iteration, so the rhythms are written out here.
+//
+//===----------------------------------------------------------------------===//
+#include "../../lib/Sim/Views.h"
+#include "gtest/gtest.h"
+
+#include <cmath>
+
+using namespace luarch;
+using namespace luarch::sim;
+
+namespace {
+
+/// A reorder buffer of 224 entries and 7 slots per iteration: a warm-up of
+/// 8 + min(32, ceil(224 / 7)) = 40 iterations.
+constexpr double ROB = 224;
+constexpr unsigned Slots = 7;
+
+/// Feeds iterations whose retirement deltas are Deltas[i % size] and whose
+/// occupancy is Fill(i) until the detector stops (or \p Cap iterations);
+/// returns the number of iterations retired then.
+template <typename FillFn>
+size_t runUntilSteady(SteadyStateDetector &D, llvm::ArrayRef<long> Deltas,
+                      FillFn Fill, size_t Cap = 2000) {
+  long Cycle = 0;
+  for (size_t I = 0; I < Cap; ++I) {
+    Cycle += Deltas[I % Deltas.size()];
+    ExecutionCounters C;
+    C.Fill = Fill(I);
+    D.onIterationRetired(unsigned(I), Cycle, C);
+    if (D.steady())
+      return I + 1;
+  }
+  return Cap;
+}
+
+TEST(SteadyState, APeriodOfOneStopsRightAfterTheWarmup) {
+  EXPECT_EQ(warmupIterations(ROB, Slots), 40u);
+  // Two cycles per iteration, the machine equally full at every
+  // retirement. Period 1 is first tested once its 16 checks and one
+  // period more fit after half the warm-up (16 + 1 + 1 + 20 = 38
+  // iterations), but nothing stops inside the warm-up: the first test is
+  // after iteration 41, and the last 16 iterations repeat.
+  SteadyStateDetector D(ROB, Slots, /*Fractional=*/false, /*LowerBound=*/2);
+  size_t Stop = runUntilSteady(D, {2}, [](size_t) {
+    ExecutionCounters::Occupancy O;
+    O.InFlight = 100;
+    return O;
+  });
+  EXPECT_EQ(Stop, 41u);
+  MeasuredWindow W = D.window();
+  EXPECT_TRUE(W.SteadyState);
+  EXPECT_EQ(W.Period, 1u);
+  // Ten whole periods, ending at the last iteration.
+  EXPECT_EQ(W.Last, 40u);
+  EXPECT_EQ(W.First, 30u);
+  EXPECT_DOUBLE_EQ(double(W.LastCycle - W.FirstCycle) / W.iterations(), 2.0);
+}
+
+TEST(SteadyState, WindowsAtExactlyTheBoundConverge) {
+  // A loop at its port bound of 8/3 cycles per iteration (three AGUs, eight
+  // address uops: two of sqlite3.c's loops on znver4), retiring in the
+  // rhythm 1 3 3 3 1 5 (16 cycles per 6 iterations). The occupancy at each
+  // retirement follows no period of at most 64 iterations (squares modulo
+  // 101), so no exact period is found and the two-window test decides.
+  // Windows of 64 iterations (128 cycles take 48 at this rate) hold ten
+  // periods (160 cycles) plus four deltas, which sum to 10 or 12 as the
+  // window's phase falls: every window spans 170 or 172 cycles, never
+  // 64 x 8/3 = 170.67. The first test is after iteration 40 + 2 x 64 + 1 =
+  // 169: windows 105..168 (phase 3: 3+1+5+1 = 10, 170 cycles) and 41..104
+  // (phase 5: 5+1+3+3 = 12, 172): two cycles apart. After iteration 170
+  // both windows span 170 cycles (phases 4 and 0: 1+5+1+3 and 1+3+3+3)
+  // and agree. Compared with 170.67, a 170-cycle window counted as faster
+  // than the bound, a transient, and the loop ran to the 2,000-iteration
+  // cap; retirement cycles are whole, so the floor is 170.
+  SteadyStateDetector D(ROB, Slots, /*Fractional=*/false,
+                        /*LowerBound=*/8.0 / 3.0);
+  size_t Stop = runUntilSteady(D, {1, 3, 3, 3, 1, 5}, [](size_t I) {
+    ExecutionCounters::Occupancy O;
+    O.InFlight = (I * I) % 101;
+    return O;
+  });
+  EXPECT_EQ(Stop, 170u);
+  MeasuredWindow W = D.window();
+  EXPECT_TRUE(W.SteadyState);
+  EXPECT_EQ(W.Period, 0u);
+  // The rate, fitted over the window, is the bound's to within its error
+  // bar.
+  double Error = 0;
+  double Rate = D.slope(W, Error);
+  EXPECT_NEAR(Rate, 8.0 / 3.0, Error);
+  EXPECT_LT(Error, 0.1);
+}
+
+} // namespace
