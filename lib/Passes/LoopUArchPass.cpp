@@ -12,6 +12,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/CodeGen/MachineBlockFrequencyInfo.h"
 #include "llvm/CodeGen/MachineBranchProbabilityInfo.h"
 #include "llvm/CodeGen/MachineCycleAnalysis.h"
@@ -484,6 +486,11 @@ public:
   // pass computes what it needs itself, only when remarks are asked for.
   void getAnalysisUsage(AnalysisUsage &AU) const override {
     AU.setPreservesAll();
+    // The IR dominator tree and loop info the code generator computed for
+    // instruction selection, kept alive to this pass (no analysis is
+    // added: without them the pass builds its own) for SCEV's trip counts.
+    AU.addUsedIfAvailable<LoopInfoWrapperPass>();
+    AU.addUsedIfAvailable<DominatorTreeWrapperPass>();
     MachineFunctionPass::getAnalysisUsage(AU);
   }
 
@@ -493,6 +500,9 @@ public:
   void analyseFunction(MachineFunction &MF, double &InLoops);
 
 private:
+  /// The code generator's IR analyses of the function being analysed, if
+  /// it still holds them (analyzeLoopMemory).
+  BorrowedIRAnalyses IRAnalyses;
   /// Where a loop is, to tell apart loops that share a source location
   /// (a vector body and its remainder, an unrolled loop and its remainder,
   /// loop versions): its rank among them in layout order, and its header's
@@ -589,7 +599,14 @@ bool LoopUArchPass::runOnMachineFunction(MachineFunction &MF) {
   if (!Sink && !Wanted.any())
     return false;
   double Start = now(), InLoops = 0;
+  auto *LIWP = getAnalysisIfAvailable<LoopInfoWrapperPass>();
+  auto *DTWP = getAnalysisIfAvailable<DominatorTreeWrapperPass>();
+  IRAnalyses.DT = LIWP && DTWP ? &DTWP->getDomTree() : nullptr;
+  IRAnalyses.LI = LIWP && DTWP ? &LIWP->getLoopInfo() : nullptr;
   analyseFunction(MF, InLoops);
+  // The borrowed analyses are freed after this pass.
+  releaseLoopMemoryAnalyses();
+  IRAnalyses = {};
   double Spent = now() - Start;
   Times.add(Times.Total, Spent);
   Times.add(Times.Functions, Spent - InLoops);
@@ -748,7 +765,7 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   LoopMemoryFacts MemFacts = analyzeLoopMemory(
       MF, *Header, P.Blocks,
       [&](const MachineBasicBlock &B) { return L.contains(&B); }, *K,
-      Model->MemoryHierarchy);
+      Model->MemoryHierarchy, IRAnalyses);
   Times.add(Times.Memory, now() - TM);
   // A short trip count per entry: also simulate entries of that many
   // iterations, whose chains restart and overlap (longer entries are the
