@@ -50,7 +50,11 @@ struct IRAnalyses {
   std::string Name;
   std::unique_ptr<TargetLibraryInfoImpl> TLII;
   std::unique_ptr<TargetLibraryInfo> TLI;
-  std::unique_ptr<AssumptionCache> AC;
+  /// Built here when the code generator's tracker is not at hand.
+  std::unique_ptr<AssumptionCache> OwnAC;
+  /// OwnAC, or the code generator's (borrowed: its scan of the function
+  /// for assumptions is then done once, not again per pass).
+  AssumptionCache *AC = nullptr;
   /// Built here when the code generator holds none for the function.
   std::unique_ptr<DominatorTree> OwnDT;
   std::unique_ptr<LoopInfo> OwnLI;
@@ -95,7 +99,12 @@ IRAnalyses &analysesFor(const MachineFunction &MF,
   Cache.TLII = std::make_unique<TargetLibraryInfoImpl>(
       Triple(F.getParent()->getTargetTriple()));
   Cache.TLI = std::make_unique<TargetLibraryInfo>(*Cache.TLII, &F);
-  Cache.AC = std::make_unique<AssumptionCache>(MutF);
+  if (Borrowed.AC) {
+    Cache.AC = &Borrowed.AC->getAssumptionCache(MutF);
+  } else {
+    Cache.OwnAC = std::make_unique<AssumptionCache>(MutF);
+    Cache.AC = Cache.OwnAC.get();
+  }
   if (Borrow) {
     assert(Borrowed.DT->getRoot() == &F.getEntryBlock() &&
            "another function's dominator tree");

@@ -12,6 +12,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/CodeGen/MachineBlockFrequencyInfo.h"
@@ -491,6 +492,7 @@ public:
     // added: without them the pass builds its own) for SCEV's trip counts.
     AU.addUsedIfAvailable<LoopInfoWrapperPass>();
     AU.addUsedIfAvailable<DominatorTreeWrapperPass>();
+    AU.addUsedIfAvailable<AssumptionCacheTracker>();
     MachineFunctionPass::getAnalysisUsage(AU);
   }
 
@@ -603,6 +605,7 @@ bool LoopUArchPass::runOnMachineFunction(MachineFunction &MF) {
   auto *DTWP = getAnalysisIfAvailable<DominatorTreeWrapperPass>();
   IRAnalyses.DT = LIWP && DTWP ? &DTWP->getDomTree() : nullptr;
   IRAnalyses.LI = LIWP && DTWP ? &LIWP->getLoopInfo() : nullptr;
+  IRAnalyses.AC = getAnalysisIfAvailable<AssumptionCacheTracker>();
   analyseFunction(MF, InLoops);
   // The borrowed analyses are freed after this pass.
   releaseLoopMemoryAnalyses();

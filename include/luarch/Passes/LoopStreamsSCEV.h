@@ -24,6 +24,7 @@
 #include <vector>
 
 namespace llvm {
+class AssumptionCacheTracker;
 class DiagnosticInfoOptimizationBase;
 class DominatorTree;
 class LoopInfo;
@@ -83,9 +84,11 @@ struct LoopMemoryFacts {
 /// are set, are the code generator's dominator tree and loop info of
 /// \p MF's function, used instead of building them (they must outlive the
 /// function's last call, then releaseLoopMemoryAnalyses()).
+/// \p Borrowed.AC, when set, gives the function's assumption cache.
 struct BorrowedIRAnalyses {
   llvm::DominatorTree *DT = nullptr;
   llvm::LoopInfo *LI = nullptr;
+  llvm::AssumptionCacheTracker *AC = nullptr;
 };
 LoopMemoryFacts
 analyzeLoopMemory(const llvm::MachineFunction &MF,
