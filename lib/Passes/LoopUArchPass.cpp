@@ -62,7 +62,17 @@ static cl::opt<std::string>
                       "default: the function's target-cpu, else the host"),
              cl::cat(UArchCat));
 /// Trip counts per entry up to this get the per-entry simulation.
-static constexpr double MaxRemarkTripCount = 64;
+static cl::opt<unsigned> MaxRemarkTripCount(
+    "uarch-max-trip-count", cl::Hidden,
+    cl::desc("Simulate entries of SCEV's trip count only up to this many "
+             "iterations per entry (compile-time experiments)"),
+    cl::init(64), cl::cat(UArchCat));
+/// The iteration cap of such a run whose entries do not repeat.
+static cl::opt<unsigned> TripCountMaxIterations(
+    "uarch-trip-count-max-iterations", cl::Hidden,
+    cl::desc("Stop a trip-count run whose entries do not repeat after this "
+             "many iterations (compile-time experiments)"),
+    cl::init(2000), cl::cat(UArchCat));
 
 static cl::opt<unsigned> UArchIterations(
     "uarch-iterations",
@@ -774,12 +784,12 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   // iterations, whose chains restart and overlap (longer entries are the
   // steady state within a few percent, not worth the compile time).
   if (PO.Simulate && UArchTripCount && MemFacts.TripsPerEntry &&
-      *MemFacts.TripsPerEntry <= MaxRemarkTripCount)
+      *MemFacts.TripsPerEntry <= double(MaxRemarkTripCount))
     PO.TripCount =
         std::max(1u, unsigned(std::lround(*MemFacts.TripsPerEntry)));
   // Compile time: a run whose entries do not repeat stops after 2,000
   // iterations (sqlite3.c at -O2: 20,000 made the pass 2.3x slower).
-  PO.Sim.TripCountMaxIterations = 2000;
+  PO.Sim.TripCountMaxIterations = TripCountMaxIterations;
   PO.Memory = PO.Simulate && UArchMemory && MemFacts.WorkingSet.has_value();
   PO.MemoryOpts.WorkingSet = MemFacts.WorkingSet;
   PO.MemoryOpts.WorkingSetSource = "SCEV";
