@@ -2,6 +2,7 @@
 #include "luarch/Analysis/DependencyGraph.h"
 
 #include "luarch/Model/X86Semantics.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include <algorithm>
 #include <cmath>
@@ -791,14 +792,28 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
       E.Weight = D[E.To].AddressPathExtra + renamedLat(E.To);
 
   // Critical path of one iteration (distance-0 edges go forward).
-  std::vector<std::vector<const DepEdge *>> In(N);
+  // Each instruction's incoming edges in edge order, one array for all
+  // (a vector per instruction was most of this step's allocations).
+  std::vector<unsigned> InStart(N + 1, 0);
   for (const DepEdge &E : R.Edges)
-    In[E.To].push_back(&E);
+    ++InStart[E.To + 1];
+  for (size_t V = 0; V < N; ++V)
+    InStart[V + 1] += InStart[V];
+  std::vector<const DepEdge *> In(R.Edges.size());
+  {
+    std::vector<unsigned> Fill(InStart.begin(), InStart.end() - 1);
+    for (const DepEdge &E : R.Edges)
+      In[Fill[E.To]++] = &E;
+  }
+  auto InEdges = [&](size_t V) {
+    return llvm::ArrayRef<const DepEdge *>(In).slice(
+        InStart[V], InStart[V + 1] - InStart[V]);
+  };
   std::vector<double> CP(N);
   std::vector<int> CPPred(N, -1);
   for (size_t V = 0; V < N; ++V) {
     CP[V] = ownLatency(D[V]);
-    for (const DepEdge *E : In[V])
+    for (const DepEdge *E : InEdges(V))
       if (E->Distance == 0 && CP[E->From] + E->Weight > CP[V]) {
         CP[V] = CP[E->From] + E->Weight;
         CPPred[V] = E->From;
@@ -863,7 +878,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
         P[To] = -1;
       }
     for (size_t V = 0; V < N; ++V)
-      for (const DepEdge *E : In[V])
+      for (const DepEdge *E : InEdges(V))
         if (E->Distance == 0 && Dd[E->From] != NegInf &&
             Dd[E->From] + E->Weight > Dd[V]) {
           Dd[V] = Dd[E->From] + E->Weight;

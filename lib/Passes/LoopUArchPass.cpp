@@ -12,6 +12,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/CodeGen/MachineBlockFrequencyInfo.h"
 #include "llvm/CodeGen/MachineBranchProbabilityInfo.h"
 #include "llvm/CodeGen/MachineCycleAnalysis.h"
@@ -59,7 +62,17 @@ static cl::opt<std::string>
                       "default: the function's target-cpu, else the host"),
              cl::cat(UArchCat));
 /// Trip counts per entry up to this get the per-entry simulation.
-static constexpr double MaxRemarkTripCount = 64;
+static cl::opt<unsigned> MaxRemarkTripCount(
+    "uarch-max-trip-count", cl::Hidden,
+    cl::desc("Simulate entries of SCEV's trip count only up to this many "
+             "iterations per entry (compile-time experiments)"),
+    cl::init(64), cl::cat(UArchCat));
+/// The iteration cap of such a run whose entries do not repeat.
+static cl::opt<unsigned> TripCountMaxIterations(
+    "uarch-trip-count-max-iterations", cl::Hidden,
+    cl::desc("Stop a trip-count run whose entries do not repeat after this "
+             "many iterations (compile-time experiments)"),
+    cl::init(2000), cl::cat(UArchCat));
 
 static cl::opt<unsigned> UArchIterations(
     "uarch-iterations",
@@ -484,6 +497,12 @@ public:
   // pass computes what it needs itself, only when remarks are asked for.
   void getAnalysisUsage(AnalysisUsage &AU) const override {
     AU.setPreservesAll();
+    // The IR dominator tree and loop info the code generator computed for
+    // instruction selection, kept alive to this pass (no analysis is
+    // added: without them the pass builds its own) for SCEV's trip counts.
+    AU.addUsedIfAvailable<LoopInfoWrapperPass>();
+    AU.addUsedIfAvailable<DominatorTreeWrapperPass>();
+    AU.addUsedIfAvailable<AssumptionCacheTracker>();
     MachineFunctionPass::getAnalysisUsage(AU);
   }
 
@@ -493,6 +512,9 @@ public:
   void analyseFunction(MachineFunction &MF, double &InLoops);
 
 private:
+  /// The code generator's IR analyses of the function being analysed, if
+  /// it still holds them (analyzeLoopMemory).
+  BorrowedIRAnalyses IRAnalyses;
   /// Where a loop is, to tell apart loops that share a source location
   /// (a vector body and its remainder, an unrolled loop and its remainder,
   /// loop versions): its rank among them in layout order, and its header's
@@ -589,7 +611,15 @@ bool LoopUArchPass::runOnMachineFunction(MachineFunction &MF) {
   if (!Sink && !Wanted.any())
     return false;
   double Start = now(), InLoops = 0;
+  auto *LIWP = getAnalysisIfAvailable<LoopInfoWrapperPass>();
+  auto *DTWP = getAnalysisIfAvailable<DominatorTreeWrapperPass>();
+  IRAnalyses.DT = LIWP && DTWP ? &DTWP->getDomTree() : nullptr;
+  IRAnalyses.LI = LIWP && DTWP ? &LIWP->getLoopInfo() : nullptr;
+  IRAnalyses.AC = getAnalysisIfAvailable<AssumptionCacheTracker>();
   analyseFunction(MF, InLoops);
+  // The borrowed analyses are freed after this pass.
+  releaseLoopMemoryAnalyses();
+  IRAnalyses = {};
   double Spent = now() - Start;
   Times.add(Times.Total, Spent);
   Times.add(Times.Functions, Spent - InLoops);
@@ -748,18 +778,18 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   LoopMemoryFacts MemFacts = analyzeLoopMemory(
       MF, *Header, P.Blocks,
       [&](const MachineBasicBlock &B) { return L.contains(&B); }, *K,
-      Model->MemoryHierarchy);
+      Model->MemoryHierarchy, IRAnalyses);
   Times.add(Times.Memory, now() - TM);
   // A short trip count per entry: also simulate entries of that many
   // iterations, whose chains restart and overlap (longer entries are the
   // steady state within a few percent, not worth the compile time).
   if (PO.Simulate && UArchTripCount && MemFacts.TripsPerEntry &&
-      *MemFacts.TripsPerEntry <= MaxRemarkTripCount)
+      *MemFacts.TripsPerEntry <= double(MaxRemarkTripCount))
     PO.TripCount =
         std::max(1u, unsigned(std::lround(*MemFacts.TripsPerEntry)));
   // Compile time: a run whose entries do not repeat stops after 2,000
   // iterations (sqlite3.c at -O2: 20,000 made the pass 2.3x slower).
-  PO.Sim.TripCountMaxIterations = 2000;
+  PO.Sim.TripCountMaxIterations = TripCountMaxIterations;
   PO.Memory = PO.Simulate && UArchMemory && MemFacts.WorkingSet.has_value();
   PO.MemoryOpts.WorkingSet = MemFacts.WorkingSet;
   PO.MemoryOpts.WorkingSetSource = "SCEV";

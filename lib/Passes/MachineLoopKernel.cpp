@@ -129,6 +129,12 @@ kernelFromBlocks(const MachineFunction &MF,
       K.Loc.File = Scope->getFilename().str();
   }
   TextMemo &Texts = TextMemo::forContext(TC);
+  // At most one kernel instruction per machine instruction: growing the
+  // vector moved every instruction (its MCInst and text) a few times.
+  size_t MaxInstrs = 0;
+  for (const MachineBasicBlock *MBB : Blocks)
+    MaxInstrs += MBB->size();
+  K.Instrs.reserve(MaxInstrs);
   // Blocks of the loop in layout order: what the core fetches.
   for (const MachineBasicBlock *MBB : Blocks) {
     assert(Contains(MBB) && "a block outside the loop");

@@ -7,6 +7,10 @@
 // RUN: %clang -O2 -gline-tables-only -fpass-plugin=%plugin -Rpass=uarch -mllvm -uarch-mcpu=znver4 -c %s -o %t.o 2>&1 | FileCheck %s
 // RUN: %clang -O2 -gline-tables-only -fpass-plugin=%plugin -mllvm -uarch-mcpu=znver4 -fsave-optimization-record -foptimization-record-file=%t.yaml -c %s -o %t.o
 // RUN: FileCheck %s --check-prefix=YAML < %t.yaml
+// The per-entry runs stop at -uarch-max-trip-count (a compile-time
+// experiment; docs/plugin.md): 16 iterations per entry are above 15.
+// RUN: %clang -O2 -gline-tables-only -fpass-plugin=%plugin -Rpass=uarch -mllvm -uarch-mcpu=znver4 -mllvm -uarch-max-trip-count=15 -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=LIMIT
+// RUN: %clang -O2 -gline-tables-only -fpass-plugin=%plugin -Rpass=uarch -mllvm -uarch-mcpu=znver4 -mllvm -uarch-max-trip-count=16 -c %s -o %t.o 2>&1 | FileCheck %s
 
 void reduce_rows(double (*restrict a)[16], const double *restrict b,
                  double *restrict out, int rows) {
@@ -22,6 +26,8 @@ void reduce_rows(double (*restrict a)[16], const double *restrict b,
 // YAML: - TripCount: '16'
 // YAML: - CyclesPerEntry: '16.00'
 // YAML: - TripCountCycles: '1.00'
+// LIMIT: trip-count.c:[[@LINE-9]]:{{.*}}: 3.00 cycles/iteration, {{.*}}; bottleneck:
+// LIMIT-NOT: iterations/entry
 
 // An unknown trip count: no per-entry figure.
 void scale(double *restrict a, const double *restrict b, long n) {
