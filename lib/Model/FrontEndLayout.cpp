@@ -152,6 +152,18 @@ static bool unrolledCopiesFitSets(const FrontEndLayout &L,
   return closeWindow();
 }
 
+/// Whether a named rule sends straight-line copies to the legacy decoders
+/// whatever their size: one instruction with a 64-bit immediate
+/// (UnrolledImm64FromLegacyDecode) or a length-changing prefix
+/// (UnrolledLCPFromLegacyDecode) in the block.
+static bool unrolledFromLegacyByRule(const FrontEndLayout &L,
+                                     const FrontEndDesc &FE) {
+  return any_of(L.Instrs, [&](const FrontEndInstr &X) {
+    return (FE.UnrolledImm64FromLegacyDecode && X.Imm64) ||
+           (FE.UnrolledLCPFromLegacyDecode && X.LCP);
+  });
+}
+
 FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
                                    const MachineModel &M,
                                    unsigned AlignmentOffset) {
@@ -183,6 +195,7 @@ FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
                     (FE.DSBImm32WithMemoryTwoSlots &&
                      X.FE.Encoding.Imm32WithMemory);
     F.CacheSlots = F.FusedUops * (TwoSlots ? 2 : 1);
+    F.Imm64 = X.FE.Encoding.Imm64;
     F.Complex = X.FE.ComplexDecoder;
     unsigned PerCycle = FE.DecodeUopsPerCycle;
     F.SimpleDecodersAfter =
@@ -217,7 +230,8 @@ FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
       Slots += X.MicrocodeUops ? unsigned(FE.DSBSlotsPerWay) : X.CacheSlots;
     unsigned Copies = std::max(1u, K.UnrolledCopies);
     bool Fits = ImplicitBackEdge ||
-                (uint64_t(Slots) * Copies <= FE.UopCacheUops &&
+                (!unrolledFromLegacyByRule(L, FE) &&
+                 uint64_t(Slots) * Copies <= FE.UopCacheUops &&
                  unrolledCopiesFitSets(L, FE, Copies));
     L.Source = FE.UnrolledCodeFromLegacyDecode && !Fits
                    ? UopSource::LegacyDecode

@@ -303,6 +303,10 @@ std::string describeMachineModel(const MachineModel &M) {
     row(OS, "MITE-to-MS stall", FE.MITEToMSStall);
     row(OS, "unrolled code from legacy decode",
         FE.UnrolledCodeFromLegacyDecode);
+    row(OS, "unrolled with imm64 from legacy decode",
+        FE.UnrolledImm64FromLegacyDecode);
+    row(OS, "unrolled with LCP from legacy decode",
+        FE.UnrolledLCPFromLegacyDecode);
     if (FE.DSBWaysPerSet)
       row(OS, "uop cache ways per set", FE.DSBWaysPerSet);
     std::string Table;

@@ -48,6 +48,8 @@ struct FrontEndInstr {
   unsigned SimpleDecodersAfter = 0;
   uint8_t OpcodeOffset = 0;
   bool Complex = false, LCP = false, Branch = false;
+  /// A 64-bit immediate (movabs r64, imm64).
+  bool Imm64 = false;
   /// Control leaves sequential order after it: the back edge of a loop,
   /// an unconditional jump.
   bool Taken = false;
