@@ -360,6 +360,8 @@ std::string describeMachineModel(const MachineModel &M) {
       M.Memory.FourKAliasedLoadWaitsForStore);
   row(OS, "locked RMW waits for older stores' commit",
       M.Memory.LockedWaitsForStoreCommit);
+  row(OS, "later loads wait for a locked RMW's commit",
+      M.Memory.LoadsWaitForLockedRMW);
   row(OS, "loads/cycle", M.Memory.LoadsPerCycle);
   row(OS, "stores/cycle", M.Memory.StoresPerCycle);
   if (M.Memory.VectorLoadPorts.Value)

@@ -387,6 +387,12 @@ struct MemoryDesc {
   /// commit before it reads, instead of forwarding from them.
   Sourced<bool> LockedWaitsForStoreCommit{
       false, "not described: a locked RMW forwards like any load"};
+  /// A load younger than a locked read-modify-write (lock prefix, or xchg
+  /// with memory) waits for the lock's store to commit, like a load whose
+  /// forwarding is blocked (StoreForwardBlockLatency after the lock
+  /// retires), instead of running ahead of it.
+  Sourced<bool> LoadsWaitForLockedRMW{
+      false, "not described: later loads run ahead of a locked RMW"};
 };
 
 /// One level of the data memory hierarchy as one core sees it: a cache

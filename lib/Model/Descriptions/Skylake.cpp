@@ -287,6 +287,7 @@ MachineModel makeSkylake() {
   setShiftByCLFlagUops(M);
   setLockedRoundTripAtThroughput(M);
   setLockedWaitsForStoreCommit(M);
+  setLoadsWaitForLockedRMW(M);
   M.MemoryHierarchy = skylakeMemory();
   return M;
 }
