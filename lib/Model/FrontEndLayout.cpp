@@ -154,14 +154,31 @@ static bool unrolledCopiesFitSets(const FrontEndLayout &L,
 
 /// Whether a named rule sends straight-line copies to the legacy decoders
 /// whatever their size: one instruction with a 64-bit immediate
-/// (UnrolledImm64FromLegacyDecode) or a length-changing prefix
-/// (UnrolledLCPFromLegacyDecode) in the block.
+/// (UnrolledImm64FromLegacyDecode), a length-changing prefix
+/// (UnrolledLCPFromLegacyDecode) or a listed mnemonic
+/// (UnrolledLegacyMnemonics) in the block.
 static bool unrolledFromLegacyByRule(const FrontEndLayout &L,
+                                     ArrayRef<DecodedInstr> D,
                                      const FrontEndDesc &FE) {
-  return any_of(L.Instrs, [&](const FrontEndInstr &X) {
-    return (FE.UnrolledImm64FromLegacyDecode && X.Imm64) ||
-           (FE.UnrolledLCPFromLegacyDecode && X.LCP);
-  });
+  // uops.info keys ("SETZ (R8)"): the mnemonic against the patterns, as
+  // ComplexDecoderMnemonics matches them.
+  auto listed = [&](const DecodedInstr &X) {
+    if (X.Source != DecodeSource::UopsInfo)
+      return false;
+    StringRef Mnemonic = StringRef(X.Variant).split(' ').first;
+    return any_of(FE.UnrolledLegacyMnemonics.Value, [&](const std::string &P) {
+      StringRef Pattern(P);
+      return Pattern.consume_back("*") ? Mnemonic.starts_with(Pattern)
+                                       : Mnemonic == Pattern;
+    });
+  };
+  for (size_t I = 0; I < L.Instrs.size(); ++I) {
+    const FrontEndInstr &X = L.Instrs[I];
+    if ((FE.UnrolledImm64FromLegacyDecode && X.Imm64) ||
+        (FE.UnrolledLCPFromLegacyDecode && X.LCP) || listed(D[I]))
+      return true;
+  }
+  return false;
 }
 
 FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
@@ -230,7 +247,7 @@ FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
       Slots += X.MicrocodeUops ? unsigned(FE.DSBSlotsPerWay) : X.CacheSlots;
     unsigned Copies = std::max(1u, K.UnrolledCopies);
     bool Fits = ImplicitBackEdge ||
-                (!unrolledFromLegacyByRule(L, FE) &&
+                (!unrolledFromLegacyByRule(L, D, FE) &&
                  uint64_t(Slots) * Copies <= FE.UopCacheUops &&
                  unrolledCopiesFitSets(L, FE, Copies));
     L.Source = FE.UnrolledCodeFromLegacyDecode && !Fits

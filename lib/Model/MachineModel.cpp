@@ -307,6 +307,10 @@ std::string describeMachineModel(const MachineModel &M) {
         FE.UnrolledImm64FromLegacyDecode);
     row(OS, "unrolled with LCP from legacy decode",
         FE.UnrolledLCPFromLegacyDecode);
+    if (!FE.UnrolledLegacyMnemonics.Value.empty())
+      OS << "  " << left_justify("unrolled from legacy decode with", 38)
+         << " " << join(FE.UnrolledLegacyMnemonics.Value, " ") << "   "
+         << FE.UnrolledLegacyMnemonics.Source << "\n";
     if (FE.DSBWaysPerSet)
       row(OS, "uop cache ways per set", FE.DSBWaysPerSet);
     std::string Table;

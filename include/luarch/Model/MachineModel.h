@@ -182,6 +182,11 @@ struct FrontEndDesc {
   /// Straight-line copies with a length-changing prefix run from the legacy
   /// decoders (and take the LCP stalls) even when they fit the uop cache.
   Sourced<bool> UnrolledLCPFromLegacyDecode{false, "not observed"};
+  /// Straight-line copies with one of these instructions (uops.info
+  /// mnemonics, a trailing '*' matching any suffix: "SET*") run from the
+  /// legacy decoders even when they fit the uop cache.
+  Sourced<std::vector<std::string>> UnrolledLegacyMnemonics{{},
+                                                           "not observed"};
   /// Ways per uop-cache set (0: capacity counted in uops only). The cache
   /// has UopCacheUops / (DSBSlotsPerWay * DSBWaysPerSet) sets, a 32-byte
   /// window maps to set (address / DSBWindowBytes) mod sets and takes whole

@@ -179,6 +179,18 @@ MachineModel makeSkylake() {
       "LCPs that stays in the legacy decoders is reported elsewhere too "
       "(idq.mite_uops rising from 0.04% to 35% with cmp ax, imm16 in an "
       "unrolled loop, [HN-LCP])"};
+  FE.UnrolledLegacyMnemonics = {
+      {"SET*"},
+      "measured on Cascade Lake (measured-clx.csv, unrolled; chosen by the "
+      "corpus, in-sample): straight-line blocks with a setcc that fit the "
+      "decoded ICache run at the legacy decoders' rate, a decode group "
+      "ending before the setcc (complex decoder only): bhdev-1747, 0163, "
+      "0846 (5 instructions) 1.93-1.96 cycles, 0998 1.75, 0641 1.80, 0329 "
+      "1.95, where the DSB gives 1.25-1.50 and the legacy decoders 2.00; "
+      "most are flagged var-u (runs differ > 5%: the front end may settle "
+      "in either); the same blocks as loops run from the DSB (1.50). Not "
+      "cmovcc, cdqe or bt, whose unrolled blocks run from the DSB "
+      "(bhdev-0161 0.79, 1865 0.77, 0843 0.51)"};
 
   BackEndDesc &BE = M.BackEnd;
   BE.RetireWidth = {4, "[Agner §11] retires 4 fused uops per cycle per "
