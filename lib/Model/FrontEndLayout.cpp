@@ -194,6 +194,7 @@ FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
                           (D.empty() || !D.back().IsBranch);
   L.Loop = K.Shape == KernelShape::Loop && !ImplicitBackEdge;
   L.StartAddress = AlignmentOffset % 64;
+  L.DSBOneImm64PerCycle = FE.DSBOneImm64PerCycle;
   unsigned Offset = 0, FusedTotal = 0;
   bool LSDUsable = true;
   for (size_t I = 0; I < D.size(); ++I) {
@@ -365,6 +366,7 @@ void dsbCycle(BlockQueue &Windows, const FrontEndLayout &L, unsigned Width,
               std::vector<InstrRef> &Out) {
   Out.clear();
   unsigned Uops = 0;
+  bool Imm64Taken = false;
   // Takes from the front window; false when the group must end.
   auto take = [&]() {
     while (!Windows.frontEmpty() && Uops < Width) {
@@ -376,6 +378,10 @@ void dsbCycle(BlockQueue &Windows, const FrontEndLayout &L, unsigned Width,
       }
       if (!Out.empty() && Uops + X.DecoderUops > Width)
         return false; // next cycle
+      // FrontEndDesc::DSBOneImm64PerCycle: a second 64-bit immediate waits.
+      if (L.DSBOneImm64PerCycle && X.Imm64 && Imm64Taken)
+        return false;
+      Imm64Taken |= X.Imm64;
       Windows.popInstr();
       Out.push_back(R);
       Uops += X.DecoderUops;
@@ -526,12 +532,17 @@ FrontEndBound frontEndDeliveryBound(const FrontEndLayout &L,
     // Straight-line copies from the uop cache: windows run on into the
     // next copy; a cycle delivers at most the DSB's width, from at most
     // two windows.
-    unsigned DecoderUops = 0;
-    for (const FrontEndInstr &X : L.Instrs)
+    unsigned DecoderUops = 0, Imm64s = 0;
+    for (const FrontEndInstr &X : L.Instrs) {
       DecoderUops += X.DecoderUops;
-    B.Cycles = std::max(double(DecoderUops) /
-                            std::max(1u, unsigned(FE.UopCacheWidth)),
-                        double(L.ByteSize) / (2.0 * FE.DSBWindowBytes)) +
+      Imm64s += X.Imm64;
+    }
+    // FrontEndDesc::DSBOneImm64PerCycle: a cycle per 64-bit immediate.
+    double Imm64Cycles = L.DSBOneImm64PerCycle ? double(Imm64s) : 0.0;
+    B.Cycles = std::max({double(DecoderUops) /
+                             std::max(1u, unsigned(FE.UopCacheWidth)),
+                         double(L.ByteSize) / (2.0 * FE.DSBWindowBytes),
+                         Imm64Cycles}) +
                microcodeCycles(L, FE, FE.DSBToMSStall, 0, L.Instrs.size());
     B.Detail = std::to_string(Fused) + " uops from the uop cache (DSB), "
                "straight-line copies";

@@ -307,6 +307,7 @@ std::string describeMachineModel(const MachineModel &M) {
         FE.UnrolledImm64FromLegacyDecode);
     row(OS, "unrolled with LCP from legacy decode",
         FE.UnrolledLCPFromLegacyDecode);
+    row(OS, "uop cache: one imm64 uop per cycle", FE.DSBOneImm64PerCycle);
     if (!FE.UnrolledLegacyMnemonics.Value.empty())
       OS << "  " << left_justify("unrolled from legacy decode with", 38)
          << " " << join(FE.UnrolledLegacyMnemonics.Value, " ") << "   "

@@ -84,6 +84,9 @@ struct FrontEndLayout {
   UopSource Source = UopSource::UopCache;
   /// Loop iterations the LSD puts into the uop queue per refill.
   unsigned LSDUnroll = 1;
+  /// The uop cache delivers at most one uop with a 64-bit immediate per
+  /// cycle (FrontEndDesc::DSBOneImm64PerCycle).
+  bool DSBOneImm64PerCycle = false;
 
   unsigned address(size_t Copy, size_t I) const {
     return StartAddress + unsigned(Copy) * (Loop ? 0 : ByteSize) +

@@ -187,6 +187,9 @@ struct FrontEndDesc {
   /// legacy decoders even when they fit the uop cache.
   Sourced<std::vector<std::string>> UnrolledLegacyMnemonics{{},
                                                            "not observed"};
+  /// The uop cache delivers at most one uop with a 64-bit immediate per
+  /// cycle; the next one waits for the next cycle.
+  Sourced<bool> DSBOneImm64PerCycle{false, "not observed"};
   /// Ways per uop-cache set (0: capacity counted in uops only). The cache
   /// has UopCacheUops / (DSBSlotsPerWay * DSBWaysPerSet) sets, a 32-byte
   /// window maps to set (address / DSBWindowBytes) mod sets and takes whole

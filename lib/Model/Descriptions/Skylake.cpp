@@ -179,6 +179,17 @@ MachineModel makeSkylake() {
       "LCPs that stays in the legacy decoders is reported elsewhere too "
       "(idq.mite_uops rising from 0.04% to 35% with cmp ax, imm16 in an "
       "unrolled loop, [HN-LCP])"};
+  FE.DSBOneImm64PerCycle = {
+      true,
+      "measured on Cascade Lake (measured-clx.csv, loop form; chosen by "
+      "the corpus, in-sample, no documented source): five movabs r64, "
+      "imm64 + dec/jnz (bhdev-0374, 55 bytes in two cached windows) run "
+      "at 5.00 cycles, one movabs per cycle, where 6 fused uops at 4 per "
+      "cycle give 1.50; bhdev-0729 (two movabs) 4.00, 2.50 -> 3.00 with "
+      "the rule; a single movabs per iteration runs at 1.00 (bhdev-0718, "
+      "1088). bhdev-0003 (two movabs, 3.00 measured) stays at 2.00: the "
+      "rule does not explain it. [IntelOpt §2.6.2.3]: a 64-bit immediate "
+      "takes two uop-cache slots"};
   FE.UnrolledLegacyMnemonics = {
       {"SET*"},
       "measured on Cascade Lake (measured-clx.csv, unrolled; chosen by the "
