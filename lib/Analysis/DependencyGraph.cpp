@@ -319,7 +319,9 @@ concreteAccesses(ArrayRef<DecodedInstr> D, const AddressContext &Ctx) {
         if (B && Ix)
           New = *B + *Ix * uint64_t(W.Scale) + uint64_t(W.Imm);
       } else if (W.K == DecodedInstr::GPRWrite::Loaded) {
-        New = Ctx.RegisterValue;
+        // The harness's memory: the pattern's bytes at the load's offset.
+        New = A.Known && A.Bytes <= 8 ? Ctx.loadedValue(A.Addr, A.Bytes)
+                                      : Ctx.RegisterValue;
       } else if (W.K == DecodedInstr::GPRWrite::AndImm ||
                  W.K == DecodedInstr::GPRWrite::ShlImm) {
         if (auto B = val(W.Base))
