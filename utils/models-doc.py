@@ -75,6 +75,7 @@ instructions come from LLVM's SandyBridge scheduling model.
 | uiCA-sim | uiCA's simulator (`uiCA.py` in github.com/andreas-abel/uiCA), read for the behaviour it models; no code taken (AGPL) |
 | SO-fastload | Stack Overflow, "Is there a penalty when base+offset is in a different page than the base?" (answer by P. Cordes, with Haswell and Skylake measurements): the 4-cycle load-use latency of [reg + 0..2047] needs the base register to come from a load |
 | SO-decoders | Stack Overflow, "Can the simple decoders in recent Intel microarchitectures handle all 1-µop instructions?" (answer by P. Cordes with A. Abel's lists of the single-uop instructions that need the complex decoder on Haswell and Skylake) |
+| HN-LCP | Hacker News comment thread, news.ycombinator.com/item?id=40932456 (2024): `perf stat` on Haswell, an unrolled loop of `cmp ax, imm16` runs partly from the legacy decoders (idq.mite_uops 35% of uops, 0.04% with `cmp eax, imm32`) |
 | IntelJCC | Intel, "Mitigations for Jump Conditional Code Erratum", 2019 (Skylake-family microcode update) |
 | Palomares | V. Palomares, PhD thesis, UVSQ 2015 (UFS); digest `../shared/docs/seed-palomares-ufs-cqa-cape.md` |
 | SKL150 | Intel 6th Gen. Core Specification Update, erratum SKL150 (LSD disabled) |

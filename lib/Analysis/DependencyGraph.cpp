@@ -327,7 +327,9 @@ concreteAccesses(ArrayRef<DecodedInstr> D, const AddressContext &Ctx) {
         if (B && Ix)
           New = *B + *Ix * uint64_t(W.Scale) + uint64_t(W.Imm);
       } else if (W.K == DecodedInstr::GPRWrite::Loaded) {
-        New = Ctx.RegisterValue;
+        // The harness's memory: the pattern's bytes at the load's offset.
+        New = A.Known && A.Bytes <= 8 ? Ctx.loadedValue(A.Addr, A.Bytes)
+                                      : Ctx.RegisterValue;
       } else if (W.K == DecodedInstr::GPRWrite::AndImm ||
                  W.K == DecodedInstr::GPRWrite::ShlImm) {
         if (auto B = val(W.Base))
@@ -739,6 +741,35 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
                            Contains ? DepEdge::Memory : DepEdge::MemoryBlocked,
                            regunit::None, Renamed});
         Found = true;
+        break;
+      }
+    }
+  }
+
+  // MemoryDesc::LoadsWaitForLockedRMW: a load younger than a locked RMW
+  // (this iteration's, or the previous iteration's when the load comes
+  // first) reads only after the lock's store has committed: as a load
+  // whose forwarding is blocked, from the lock. A load that already waits
+  // for a store keeps that producer (the simulator follows one memory
+  // producer per load).
+  if (M.Memory.LoadsWaitForLockedRMW.Value) {
+    std::vector<bool> HasMemoryProducer(N, false);
+    for (const DepEdge &E : R.Edges)
+      if (E.K == DepEdge::Memory || E.K == DepEdge::MemoryBlocked)
+        HasMemoryProducer[E.To] = true;
+    for (size_t L = 0; L < N; ++L) {
+      if (!D[L].MayLoad || HasMemoryProducer[L] || lockedRMW(L))
+        continue;
+      for (size_t Step = 1; Step <= N; ++Step) {
+        size_t I = (L + N - Step) % N;
+        if (!lockedRMW(I))
+          continue;
+        R.Edges.push_back(
+            {unsigned(I), unsigned(L),
+             double(M.Memory.forwardBlockLatency(/*LockedStore=*/false)) +
+                 computeLat(L),
+             Step > L ? 1u : 0u, DepEdge::MemoryBlocked, regunit::None,
+             false});
         break;
       }
     }

@@ -91,15 +91,23 @@ public:
     uint64_t C = B.Constant + I.Constant * uint64_t(Scale) + uint64_t(Imm);
     return Value{B.Version | I.Version, C};
   }
-  /// The instruction's register writes.
-  void update(const DecodedInstr &X) {
+  /// The instruction's register writes; \p LoadAt: its memory address,
+  /// where known (a loaded value is the harness memory's at that offset).
+  void update(const DecodedInstr &X,
+              const std::optional<Address> &LoadAt = std::nullopt) {
     const DecodedInstr::GPRWrite &W = X.GPRResult;
     if (W.K != DecodedInstr::GPRWrite::None && W.Dest < NumGPRs) {
       std::optional<Value> New;
       if (W.K == DecodedInstr::GPRWrite::Affine)
         New = affine(W.Base, W.Index, W.Scale, W.Imm);
-      else if (W.K == DecodedInstr::GPRWrite::Loaded && Ctx.Concrete)
-        New = Value{0, Ctx.RegisterValue};
+      else if (W.K == DecodedInstr::GPRWrite::Loaded && Ctx.Concrete) {
+        unsigned Bytes = X.MemBits ? std::max(1u, X.MemBits / 8) : 8;
+        bool Absolute = LoadAt && !LoadAt->BaseVersion &&
+                        !LoadAt->IndexVersion && !LoadAt->Segment;
+        New = Value{0, Absolute && Bytes <= 8
+                           ? Ctx.loadedValue(LoadAt->Constant, Bytes)
+                           : Ctx.RegisterValue};
+      }
       else if (W.K == DecodedInstr::GPRWrite::AndImm ||
                W.K == DecodedInstr::GPRWrite::ShlImm) {
         Value B = get(W.Base);
@@ -170,7 +178,7 @@ void forEachAbsoluteAccess(const std::vector<DecodedInstr> &D,
       std::optional<Address> A;
       if (X.MayLoad || X.MayStore)
         A = storeAddress(X, Regs); // loads' addresses are formed alike
-      Regs.update(X);
+      Regs.update(X, A);
       if (!A || A->BaseVersion || A->IndexVersion || A->Segment)
         continue;
       Visit(It, I, A->Constant, X.MemBits ? std::max(1u, X.MemBits / 8) : 8);
@@ -296,9 +304,9 @@ void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
   for (unsigned Pass = 0; Pass < 2; ++Pass)
     for (DecodedInstr &X : D) {
       std::optional<Address> Here;
-      if (X.MayStore)
-        Here = storeAddress(X, Regs);
-      Regs.update(X);
+      if (X.MayStore || X.MayLoad)
+        Here = storeAddress(X, Regs); // loads' addresses are formed alike
+      Regs.update(X, Here);
       if (!X.MayStore)
         continue;
       bool Continues = Here && Previous && Here->sameChunk(*Previous, Shift);
@@ -331,7 +339,7 @@ void applyMovingStackLoadPasses(const MachineModel &M,
       if (X.MayLoad)
         A = storeAddress(X, Regs); // loads' addresses are formed alike
       Addr[It].push_back(A);
-      Regs.update(X);
+      Regs.update(X, A);
     }
   for (size_t I = 0; I < D.size(); ++I) {
     DecodedInstr &X = D[I];

@@ -152,6 +152,35 @@ static bool unrolledCopiesFitSets(const FrontEndLayout &L,
   return closeWindow();
 }
 
+/// Whether a named rule sends straight-line copies to the legacy decoders
+/// whatever their size: one instruction with a 64-bit immediate
+/// (UnrolledImm64FromLegacyDecode), a length-changing prefix
+/// (UnrolledLCPFromLegacyDecode) or a listed mnemonic
+/// (UnrolledLegacyMnemonics) in the block.
+static bool unrolledFromLegacyByRule(const FrontEndLayout &L,
+                                     ArrayRef<DecodedInstr> D,
+                                     const FrontEndDesc &FE) {
+  // uops.info keys ("SETZ (R8)"): the mnemonic against the patterns, as
+  // ComplexDecoderMnemonics matches them.
+  auto listed = [&](const DecodedInstr &X) {
+    if (X.Source != DecodeSource::UopsInfo)
+      return false;
+    StringRef Mnemonic = StringRef(X.Variant).split(' ').first;
+    return any_of(FE.UnrolledLegacyMnemonics.Value, [&](const std::string &P) {
+      StringRef Pattern(P);
+      return Pattern.consume_back("*") ? Mnemonic.starts_with(Pattern)
+                                       : Mnemonic == Pattern;
+    });
+  };
+  for (size_t I = 0; I < L.Instrs.size(); ++I) {
+    const FrontEndInstr &X = L.Instrs[I];
+    if ((FE.UnrolledImm64FromLegacyDecode && X.Imm64) ||
+        (FE.UnrolledLCPFromLegacyDecode && X.LCP) || listed(D[I]))
+      return true;
+  }
+  return false;
+}
+
 FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
                                    const MachineModel &M,
                                    unsigned AlignmentOffset) {
@@ -165,6 +194,7 @@ FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
                           (D.empty() || !D.back().IsBranch);
   L.Loop = K.Shape == KernelShape::Loop && !ImplicitBackEdge;
   L.StartAddress = AlignmentOffset % 64;
+  L.DSBOneImm64PerCycle = FE.DSBOneImm64PerCycle;
   unsigned Offset = 0, FusedTotal = 0;
   bool LSDUsable = true;
   for (size_t I = 0; I < D.size(); ++I) {
@@ -183,6 +213,7 @@ FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
                     (FE.DSBImm32WithMemoryTwoSlots &&
                      X.FE.Encoding.Imm32WithMemory);
     F.CacheSlots = F.FusedUops * (TwoSlots ? 2 : 1);
+    F.Imm64 = X.FE.Encoding.Imm64;
     F.Complex = X.FE.ComplexDecoder;
     unsigned PerCycle = FE.DecodeUopsPerCycle;
     F.SimpleDecodersAfter =
@@ -217,7 +248,8 @@ FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
       Slots += X.MicrocodeUops ? unsigned(FE.DSBSlotsPerWay) : X.CacheSlots;
     unsigned Copies = std::max(1u, K.UnrolledCopies);
     bool Fits = ImplicitBackEdge ||
-                (uint64_t(Slots) * Copies <= FE.UopCacheUops &&
+                (!unrolledFromLegacyByRule(L, D, FE) &&
+                 uint64_t(Slots) * Copies <= FE.UopCacheUops &&
                  unrolledCopiesFitSets(L, FE, Copies));
     L.Source = FE.UnrolledCodeFromLegacyDecode && !Fits
                    ? UopSource::LegacyDecode
@@ -334,6 +366,7 @@ void dsbCycle(BlockQueue &Windows, const FrontEndLayout &L, unsigned Width,
               std::vector<InstrRef> &Out) {
   Out.clear();
   unsigned Uops = 0;
+  bool Imm64Taken = false;
   // Takes from the front window; false when the group must end.
   auto take = [&]() {
     while (!Windows.frontEmpty() && Uops < Width) {
@@ -345,6 +378,10 @@ void dsbCycle(BlockQueue &Windows, const FrontEndLayout &L, unsigned Width,
       }
       if (!Out.empty() && Uops + X.DecoderUops > Width)
         return false; // next cycle
+      // FrontEndDesc::DSBOneImm64PerCycle: a second 64-bit immediate waits.
+      if (L.DSBOneImm64PerCycle && X.Imm64 && Imm64Taken)
+        return false;
+      Imm64Taken |= X.Imm64;
       Windows.popInstr();
       Out.push_back(R);
       Uops += X.DecoderUops;
@@ -495,12 +532,17 @@ FrontEndBound frontEndDeliveryBound(const FrontEndLayout &L,
     // Straight-line copies from the uop cache: windows run on into the
     // next copy; a cycle delivers at most the DSB's width, from at most
     // two windows.
-    unsigned DecoderUops = 0;
-    for (const FrontEndInstr &X : L.Instrs)
+    unsigned DecoderUops = 0, Imm64s = 0;
+    for (const FrontEndInstr &X : L.Instrs) {
       DecoderUops += X.DecoderUops;
-    B.Cycles = std::max(double(DecoderUops) /
-                            std::max(1u, unsigned(FE.UopCacheWidth)),
-                        double(L.ByteSize) / (2.0 * FE.DSBWindowBytes)) +
+      Imm64s += X.Imm64;
+    }
+    // FrontEndDesc::DSBOneImm64PerCycle: a cycle per 64-bit immediate.
+    double Imm64Cycles = L.DSBOneImm64PerCycle ? double(Imm64s) : 0.0;
+    B.Cycles = std::max({double(DecoderUops) /
+                             std::max(1u, unsigned(FE.UopCacheWidth)),
+                         double(L.ByteSize) / (2.0 * FE.DSBWindowBytes),
+                         Imm64Cycles}) +
                microcodeCycles(L, FE, FE.DSBToMSStall, 0, L.Instrs.size());
     B.Detail = std::to_string(Fused) + " uops from the uop cache (DSB), "
                "straight-line copies";

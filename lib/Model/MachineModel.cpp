@@ -303,6 +303,15 @@ std::string describeMachineModel(const MachineModel &M) {
     row(OS, "MITE-to-MS stall", FE.MITEToMSStall);
     row(OS, "unrolled code from legacy decode",
         FE.UnrolledCodeFromLegacyDecode);
+    row(OS, "unrolled with imm64 from legacy decode",
+        FE.UnrolledImm64FromLegacyDecode);
+    row(OS, "unrolled with LCP from legacy decode",
+        FE.UnrolledLCPFromLegacyDecode);
+    row(OS, "uop cache: one imm64 uop per cycle", FE.DSBOneImm64PerCycle);
+    if (!FE.UnrolledLegacyMnemonics.Value.empty())
+      OS << "  " << left_justify("unrolled from legacy decode with", 38)
+         << " " << join(FE.UnrolledLegacyMnemonics.Value, " ") << "   "
+         << FE.UnrolledLegacyMnemonics.Source << "\n";
     if (FE.DSBWaysPerSet)
       row(OS, "uop cache ways per set", FE.DSBWaysPerSet);
     std::string Table;
@@ -360,6 +369,8 @@ std::string describeMachineModel(const MachineModel &M) {
       M.Memory.FourKAliasedLoadWaitsForStore);
   row(OS, "locked RMW waits for older stores' commit",
       M.Memory.LockedWaitsForStoreCommit);
+  row(OS, "later loads wait for a locked RMW's commit",
+      M.Memory.LoadsWaitForLockedRMW);
   row(OS, "loads/cycle", M.Memory.LoadsPerCycle);
   row(OS, "stores/cycle", M.Memory.StoresPerCycle);
   if (M.Memory.VectorLoadPorts.Value)

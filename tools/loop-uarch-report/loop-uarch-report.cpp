@@ -210,8 +210,9 @@ static cl::opt<KernelShape> As(
 static cl::opt<bool> HarnessContext(
     "harness-context",
     cl::desc("Assume the measurement harness' state (as in BHive and "
-             "--measure): every register, and every value loaded from "
-             "memory, equals --harness-value; memory dependencies between "
+             "--measure): every register, and every aligned 64-bit word "
+             "of memory, equals --harness-value (a narrower load reads "
+             "its bytes at its offset); memory dependencies between "
              "different base registers then become visible"),
     cl::cat(Cat));
 static cl::opt<unsigned long long> HarnessValue(

@@ -10,11 +10,28 @@ namespace luarch {
 struct AddressContext {
   /// Harness context (BHive's measurement method, and loop-uarch-report
   /// --measure): every general-purpose register holds RegisterValue at the
-  /// start, and every 32/64-bit value loaded from memory equals it, so
-  /// addresses can be computed and aliasing between different base
-  /// registers is real. Off: addresses are compared symbolically.
+  /// start, and memory holds it in every aligned 64-bit word (a load reads
+  /// loadedValue), so addresses can be computed and aliasing between
+  /// different base registers is real. Off: addresses are compared
+  /// symbolically.
   bool Concrete = false;
   uint64_t RegisterValue = 0x40000800;
+
+  /// The value a load of \p Bytes (1-8) at \p Addr reads from memory that
+  /// holds RegisterValue in every aligned 64-bit word, zero-extended: the
+  /// corpus harness's memory (issue 15's brief: 16/32-bit loads at offsets
+  /// 4-7 of a word read 0; measured-clx.csv's bhdev-1707, a 16-bit load
+  /// at offset 6 used as an index, measures 18.0 where the full value
+  /// gives 5.6). The pattern's bytes are below 0x80, so sign extension
+  /// reads the same.
+  uint64_t loadedValue(uint64_t Addr, unsigned Bytes) const {
+    uint64_t V = 0;
+    for (unsigned B = 0; B < Bytes && B < 8; ++B) {
+      unsigned Offset = unsigned((Addr + B) % 8);
+      V |= ((RegisterValue >> (8 * Offset)) & 0xff) << (8 * B);
+    }
+    return V;
+  }
   /// Under the harness context: the physical pages every touched page is
   /// mapped onto, virtual page v onto v mod SharedPhysicalPages. Inferred
   /// from ../shared/data/bhive/measured-clx.csv (its README: "4 shared

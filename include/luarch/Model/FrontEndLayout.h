@@ -48,6 +48,8 @@ struct FrontEndInstr {
   unsigned SimpleDecodersAfter = 0;
   uint8_t OpcodeOffset = 0;
   bool Complex = false, LCP = false, Branch = false;
+  /// A 64-bit immediate (movabs r64, imm64).
+  bool Imm64 = false;
   /// Control leaves sequential order after it: the back edge of a loop,
   /// an unconditional jump.
   bool Taken = false;
@@ -82,6 +84,9 @@ struct FrontEndLayout {
   UopSource Source = UopSource::UopCache;
   /// Loop iterations the LSD puts into the uop queue per refill.
   unsigned LSDUnroll = 1;
+  /// The uop cache delivers at most one uop with a 64-bit immediate per
+  /// cycle (FrontEndDesc::DSBOneImm64PerCycle).
+  bool DSBOneImm64PerCycle = false;
 
   unsigned address(size_t Copy, size_t I) const {
     return StartAddress + unsigned(Copy) * (Loop ? 0 : ByteSize) +

@@ -176,6 +176,20 @@ struct FrontEndDesc {
   /// runs from the legacy decoders when its copies exceed the uop cache
   /// (UopCacheUops slots), from the uop cache otherwise.
   Sourced<bool> UnrolledCodeFromLegacyDecode;
+  /// Straight-line copies with a 64-bit immediate (movabs r64, imm64) run
+  /// from the legacy decoders even when they fit the uop cache.
+  Sourced<bool> UnrolledImm64FromLegacyDecode{false, "not observed"};
+  /// Straight-line copies with a length-changing prefix run from the legacy
+  /// decoders (and take the LCP stalls) even when they fit the uop cache.
+  Sourced<bool> UnrolledLCPFromLegacyDecode{false, "not observed"};
+  /// Straight-line copies with one of these instructions (uops.info
+  /// mnemonics, a trailing '*' matching any suffix: "SET*") run from the
+  /// legacy decoders even when they fit the uop cache.
+  Sourced<std::vector<std::string>> UnrolledLegacyMnemonics{{},
+                                                           "not observed"};
+  /// The uop cache delivers at most one uop with a 64-bit immediate per
+  /// cycle; the next one waits for the next cycle.
+  Sourced<bool> DSBOneImm64PerCycle{false, "not observed"};
   /// Ways per uop-cache set (0: capacity counted in uops only). The cache
   /// has UopCacheUops / (DSBSlotsPerWay * DSBWaysPerSet) sets, a 32-byte
   /// window maps to set (address / DSBWindowBytes) mod sets and takes whole
@@ -393,6 +407,12 @@ struct MemoryDesc {
   /// commit before it reads, instead of forwarding from them.
   Sourced<bool> LockedWaitsForStoreCommit{
       false, "not described: a locked RMW forwards like any load"};
+  /// A load younger than a locked read-modify-write (lock prefix, or xchg
+  /// with memory) waits for the lock's store to commit, like a load whose
+  /// forwarding is blocked (StoreForwardBlockLatency after the lock
+  /// retires), instead of running ahead of it.
+  Sourced<bool> LoadsWaitForLockedRMW{
+      false, "not described: later loads run ahead of a locked RMW"};
 };
 
 /// One level of the data memory hierarchy as one core sees it: a cache

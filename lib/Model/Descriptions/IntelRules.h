@@ -206,6 +206,22 @@ inline void setLockedWaitsForStoreCommit(MachineModel &M) {
       "1067), the locked round trip (18) plus a commit wait, not 17-18"};
 }
 
+/// MemoryDesc::LoadsWaitForLockedRMW: Intel documents that loads are not
+/// reordered with locked instructions.
+inline void setLoadsWaitForLockedRMW(MachineModel &M) {
+  M.Memory.LoadsWaitForLockedRMW = {
+      true,
+      "[IntelSDM Vol. 3A §8.2.2, §8.2.3.9; chapter 9 in recent editions] "
+      "reads cannot be reordered with locked instructions: loads and "
+      "stores are not reordered with locked instructions; the wait is "
+      "StoreForwardBlockLatency's (the lock's store commits, then the "
+      "load reads), no new constant; measured on Cascade Lake "
+      "(measured-clx.csv): lock add dword [rax], 1; mov rax, [rbx+8]; "
+      "... (bhdev-0362) runs at 30.0 / 31.0 cycles, not the lock's 18 "
+      "(model 34); a lock whose later loads start no chain keeps 18 "
+      "(bhdev-1398)"};
+}
+
 /// 4K aliasing: Intel documents it for its cores as a performance event
 /// and a VTune metric (loads falsely matched to an older store 4 KiB away
 /// are re-issued).

@@ -159,6 +159,49 @@ MachineModel makeSkylake() {
   FE.DSBBothHalvesOfLine = {true, "[uiCA-cfg] both32ByteBlocksMustBeCacheable "
                                   "(Skylake)"};
   FE.DSBToMSStall = {2, "[uiCA-cfg] DSB_MS_Stall = 2 (Skylake)"};
+  FE.UnrolledImm64FromLegacyDecode = {
+      true,
+      "measured on Cascade Lake (measured-clx.csv, unrolled; chosen by the "
+      "corpus, in-sample): straight-line blocks with a movabs r64, imm64 "
+      "that fit the decoded ICache run at the legacy decoders' rate (16 "
+      "bytes per cycle), not the DSB's: bhdev-0718 movabs; cmp (13 bytes) "
+      "0.96, bhdev-1088 0.98, bhdev-1654 (16 bytes) 1.00, bhdev-0381 (19 "
+      "bytes) 1.21; the loop forms of the same blocks run from the DSB "
+      "(1.00). [IntelOpt §2.6.2.3]: a 64-bit immediate takes two slots; "
+      "why the copies miss is not documented"};
+  FE.UnrolledLCPFromLegacyDecode = {
+      true,
+      "measured on Cascade Lake (measured-clx.csv, unrolled; one block, "
+      "in-sample): bhdev-1683 sub si, 0xae; cmp si, 0x67 (9 bytes, one "
+      "LCP) 3.56 cycles, which is the legacy decoders with the 3-cycle LCP "
+      "stall of [IntelOpt §3.4.2.3] per 16-byte block: (1 + 3 x 16/9) x "
+      "9/16 = 3.5625; its loop form runs from the DSB (1.49). Code with "
+      "LCPs that stays in the legacy decoders is reported elsewhere too "
+      "(idq.mite_uops rising from 0.04% to 35% with cmp ax, imm16 in an "
+      "unrolled loop, [HN-LCP])"};
+  FE.DSBOneImm64PerCycle = {
+      true,
+      "measured on Cascade Lake (measured-clx.csv, loop form; chosen by "
+      "the corpus, in-sample, no documented source): five movabs r64, "
+      "imm64 + dec/jnz (bhdev-0374, 55 bytes in two cached windows) run "
+      "at 5.00 cycles, one movabs per cycle, where 6 fused uops at 4 per "
+      "cycle give 1.50; bhdev-0729 (two movabs) 4.00, 2.50 -> 3.00 with "
+      "the rule; a single movabs per iteration runs at 1.00 (bhdev-0718, "
+      "1088). bhdev-0003 (two movabs, 3.00 measured) stays at 2.00: the "
+      "rule does not explain it. [IntelOpt §2.6.2.3]: a 64-bit immediate "
+      "takes two uop-cache slots"};
+  FE.UnrolledLegacyMnemonics = {
+      {"SET*"},
+      "measured on Cascade Lake (measured-clx.csv, unrolled; chosen by the "
+      "corpus, in-sample): straight-line blocks with a setcc that fit the "
+      "decoded ICache run at the legacy decoders' rate, a decode group "
+      "ending before the setcc (complex decoder only): bhdev-1747, 0163, "
+      "0846 (5 instructions) 1.93-1.96 cycles, 0998 1.75, 0641 1.80, 0329 "
+      "1.95, where the DSB gives 1.25-1.50 and the legacy decoders 2.00; "
+      "most are flagged var-u (runs differ > 5%: the front end may settle "
+      "in either); the same blocks as loops run from the DSB (1.50). Not "
+      "cmovcc, cdqe or bt, whose unrolled blocks run from the DSB "
+      "(bhdev-0161 0.79, 1865 0.77, 0843 0.51)"};
 
   BackEndDesc &BE = M.BackEnd;
   BE.RetireWidth = {4, "[Agner §11] retires 4 fused uops per cycle per "
@@ -267,6 +310,7 @@ MachineModel makeSkylake() {
   setShiftByCLFlagUops(M);
   setLockedRoundTripAtThroughput(M);
   setLockedWaitsForStoreCommit(M);
+  setLoadsWaitForLockedRMW(M);
   M.MemoryHierarchy = skylakeMemory();
   return M;
 }
