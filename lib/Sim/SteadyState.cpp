@@ -134,8 +134,13 @@ bool SteadyStateDetector::steady() {
     // cycles: 170, never 170.67, as the window's phase falls): the floor
     // is that whole part. Compared with the fraction, a loop at its port
     // bound of 8/3 whose windows spanned 170 or 172 cycles never passed
-    // and ran to the iteration cap (SteadyStateTest).
-    double Floor = std::floor(double(W) * LowerBound * (1 - 1e-6));
+    // and ran to the iteration cap (SteadyStateTest). The bound's rounding
+    // guard is taken off first, then the whole part is taken of a product
+    // nudged by a thousandth: at a whole W x bound (64 x 2.00 = 128) the
+    // floor is 128, not 127 (a 127-cycle window let bhind-0203 of the
+    // independent BHive set converge at 1.96 below its 2.00 bound).
+    double Floor =
+        std::floor(double(W) * LowerBound * (1 - 1e-6) + 1e-3);
     if (std::labs(A - B) <= 1 && double(A) >= Floor && double(B) >= Floor) {
       Converged = true;
       return true;

@@ -53,3 +53,19 @@ movl %edi, 8(%rax)
 movq 8(%rax), %rdi
 decq %r15
 jne partial_overlap
+blocked_via_store_address:
+movq (%rsp), %rax
+movl 12(%rsp), %ecx
+movl %ecx, (%rax)
+decq %r15
+jne blocked_via_store_address
+bhind0203:
+movdqa 64(%rax), %xmm8
+pminub 80(%rax), %xmm8
+pminub 96(%rax), %xmm8
+pminub 112(%rax), %xmm8
+pcmpeqb %xmm11, %xmm8
+pmovmskb %xmm8, %edx
+testl %edx, %edx
+decq %r15
+jne bhind0203
