@@ -146,8 +146,10 @@ MachineModel makeZnver4() {
       "chain: a ready uop waits behind an older ready one on its ALU while "
       "another ALU idles. The integer scheduler is published as 4 x 24 "
       "entries (SchedulerSize's sources); how a ready op reaches an ALU "
-      "is not published: the rule is the behaviour the probes show, not a "
-      "documented mechanism"};
+      "is not published: the rule is the behaviour the loop probes show, "
+      "not a documented mechanism, and not the whole of it (straight-line "
+      "copies of the chain measure 1.50, 1.00 with a fourth uop per copy; "
+      "the rule gives 1.00: eval/bhive/probes-znver4/README.md)"};
   BE.LoadBufferSize = {136, "[C&C-Zen4] 136 loads kept in flight until "
                             "retirement (measured); the published load "
                             "queue is smaller and frees a load once its "
