@@ -17,9 +17,18 @@ namespace luarch {
 namespace sim {
 
 ExecuteStage::ExecuteStage(Core &C)
-    : C(C), SharingLoadPorts(C.Config.LoadPortsShareReadyUops && C.Config.Model
-                                 ? C.Config.Model->LoadPorts
-                                 : 0) {}
+    : C(C), SharingPorts(sharingPorts(C.Config)) {}
+
+PortMask ExecuteStage::sharingPorts(const SimConfig &Config) {
+  if (!Config.Model)
+    return 0;
+  PortMask M = 0;
+  if (Config.LoadPortsShareReadyUops)
+    M |= Config.Model->LoadPorts;
+  if (Config.ALUPortsShareReadyUops)
+    M |= Config.Model->IntALUPorts;
+  return M;
+}
 
 void ExecuteStage::cycle() {
   const double Now = C.now();
@@ -29,7 +38,7 @@ void ExecuteStage::cycle() {
   // give the ports another pass while that happens.
   // Ports are visited in increasing order; after port 0 (before which
   // uops woken by retirement are not scheduled yet) only those that may
-  // dispatch: those with ready uops, and the sharing load ports while one
+  // dispatch: those with ready uops, and the sharing ports while one
   // of them has some (mayDispatch is false for every other port, and
   // woken uops are scheduled after every port that dispatched).
   Idle = true;
@@ -41,8 +50,8 @@ void ExecuteStage::cycle() {
         Any |= dispatchPort(P);
       C.Sched.scheduleWoken();
       uint64_t Candidates = C.Sched.readyPorts();
-      if (Candidates & SharingLoadPorts)
-        Candidates |= SharingLoadPorts;
+      if (Candidates & SharingPorts)
+        Candidates |= SharingPorts;
       Candidates &= ~((uint64_t(2) << P) - 1); // the ports after P
       P = Candidates ? unsigned(llvm::countr_zero(Candidates)) : NP;
     }
@@ -61,27 +70,29 @@ bool ExecuteStage::mayDispatch(unsigned P, double Now) const {
   bool Own = C.Sched.hasReady(P);
   if (Own) {
     // A busy port takes only renamed loads; its own ready uops keep it
-    // from borrowing another load port's.
+    // from borrowing another sharing port's.
     return C.Sched.renamedReady(P) > 0 || C.Exec.portFreeAt(P) <= Now + Eps;
   }
-  if (!(SharingLoadPorts & (PortMask(1) << P)))
+  if (!(SharingPorts & (PortMask(1) << P)))
     return false;
-  // Another sharing load port has ready uops.
-  return (C.Sched.readyPorts() & SharingLoadPorts & ~(uint64_t(1) << P)) != 0;
+  // Another port of the sharing set has ready uops.
+  return (C.Sched.readyPorts() & SharingPorts & ~(uint64_t(1) << P)) != 0;
 }
 
 bool ExecuteStage::dispatchPort(unsigned P) {
   bool AnyReady = false;
   if (dispatchFrom(P, P, AnyReady))
     return true;
-  // A load port with nothing ready of its own takes a ready uop bound to
-  // another load port (the load ports share their ready uops [uiCA]).
-  if (AnyReady || !(SharingLoadPorts & (PortMask(1) << P)))
+  // A sharing port with nothing ready of its own takes a ready uop bound
+  // to another sharing port, if its own mask allows it (the load ports
+  // share their ready uops [uiCA]; Zen 4's ALUs, measured: BackEndDesc::
+  // ALUPortsShareReadyUops).
+  if (AnyReady || !(SharingPorts & (PortMask(1) << P)))
     return false;
-  // The other sharing load ports with ready uops, in increasing order (an
+  // The other sharing ports with ready uops, in increasing order (an
   // empty list dispatches nothing; a list that dispatches nothing stays as
   // it is, so the mask stays valid until one does).
-  for (uint64_t M = C.Sched.readyPorts() & SharingLoadPorts &
+  for (uint64_t M = C.Sched.readyPorts() & SharingPorts &
                     ~(uint64_t(1) << P);
        M; M &= M - 1)
     if (dispatchFrom(unsigned(llvm::countr_zero(M)), P, AnyReady))

@@ -62,8 +62,10 @@ private:
   /// AnyReady tells whether one of them had its operands.
   bool dispatchFrom(unsigned ListPort, unsigned P, bool &AnyReady);
   Core &C;
-  /// Load ports that take each other's ready uops (0 unless the core does).
-  const PortMask SharingLoadPorts;
+  /// Ports that take each other's ready uops (load ports, ALU ports; 0
+  /// unless the core does). A port takes only uops of its own mask.
+  static PortMask sharingPorts(const SimConfig &Config);
+  const PortMask SharingPorts;
   bool Idle = false;
 };
 

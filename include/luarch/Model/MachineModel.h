@@ -221,6 +221,11 @@ struct BackEndDesc {
   /// A load port with no ready uop of its own dispatches the oldest ready
   /// uop bound to another load port [uiCA §4.3].
   Sourced<bool> LoadPortsShareReadyUops{false, "not modelled for this core"};
+  /// An integer ALU port (IntALUPorts) with no ready uop of its own
+  /// dispatches the oldest ready uop bound to another ALU port that it can
+  /// execute, as the load ports above do: the ALUs behave as fed by one
+  /// queue although each uop is still bound at issue.
+  Sourced<bool> ALUPortsShareReadyUops{false, "not modelled for this core"};
   /// The renamer allocates nothing in a cycle unless the reorder buffer and
   /// the scheduler both have room for a whole issue group (IssueWidth
   /// uops); off: it allocates whatever fits.

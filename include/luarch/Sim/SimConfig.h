@@ -71,6 +71,7 @@ struct SimConfig {
   bool ROBMicroFusion = true;
   bool UseLSD = false;
   bool LoadPortsShareReadyUops = false;
+  bool ALUPortsShareReadyUops = false;
   /// Allocation waits for room for this many uops (the described issue
   /// group; at most the buffer's size) in the ROB and the scheduler
   /// (BackEndDesc::AllocatesWholeIssueGroups); 0: allocates what fits.

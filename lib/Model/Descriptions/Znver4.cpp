@@ -133,6 +133,23 @@ MachineModel makeZnver4() {
       "is limited to one 32-entry half); the model still under-predicts "
       "the longest chains by 5-13%"};
   BE.VecSchedulerPorts = 0b0011111100000000; // FP0-FP5
+  BE.ALUPortsShareReadyUops = {
+      true,
+      "measured on an EPYC 9004 host (loop-uarch-report -mcpu=native "
+      "--measure --harness-context "
+      "eval/bhive/probes-znver4/one-cycle-loops.s): add r10, 8; lea rax, "
+      "[r10-8]; cmp rax, rbx (or cmp [rsp+8], rax) + dec/jnz, four ALU "
+      "uops on four ALUs with a chain of three, 1.00 cycles per iteration; "
+      "3, 4, 5 independent add chains + dec/jnz 1.00, 1.25, 1.50. Binding "
+      "each uop at allocation to one ALU (least loaded, snapshot or any "
+      "other rule the simulator has but round-robin) gives 1.5 on the "
+      "chain: a ready uop waits behind an older ready one on its ALU while "
+      "another ALU idles. The integer scheduler is published as 4 x 24 "
+      "entries (SchedulerSize's sources); how a ready op reaches an ALU "
+      "is not published: the rule is the behaviour the loop probes show, "
+      "not a documented mechanism, and not the whole of it (straight-line "
+      "copies of the chain measure 1.50, 1.00 with a fourth uop per copy; "
+      "the rule gives 1.00: eval/bhive/probes-znver4/README.md)"};
   BE.LoadBufferSize = {136, "[C&C-Zen4] 136 loads kept in flight until "
                             "retirement (measured); the published load "
                             "queue is smaller and frees a load once its "
