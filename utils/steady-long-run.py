@@ -33,9 +33,7 @@ state" (2026-11-24, sixth session).
 import argparse
 import csv
 import os
-import subprocess
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -43,23 +41,10 @@ import evaluate  # noqa: E402  (loop_form, the corpus and the default tool)
 
 
 def predict(tool, mcpu, hexes, form, extra):
-    """cycles per iteration per block (None where the tool gave none)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        inp = os.path.join(tmp, "in.txt")
-        out = os.path.join(tmp, "out.csv")
-        with open(inp, "w") as f:
-            f.write("".join(h + "\n" for h in hexes))
-        subprocess.run([tool, "-mcpu=" + mcpu, "--batch", inp,
-                        "--as=" + form, "--harness-context", "-o", out] +
-                       extra, check=True)
-        with open(out) as f:
-            rows = list(csv.reader(f))[1:]
-    preds = []
-    for row in rows:
-        try:
-            preds.append(float(row[1]))
-        except (ValueError, IndexError):
-            preds.append(None)
+    """cycles per iteration per block (None where the tool gave none),
+    with the harness context, as utils/evaluate.py predicts."""
+    preds, _bounds, _secs = evaluate.run_loop_uarch(
+        tool, mcpu, hexes, form, ["--harness-context"] + extra)
     return preds
 
 
