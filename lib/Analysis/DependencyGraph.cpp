@@ -20,9 +20,15 @@ namespace {
 constexpr double NegInf = -std::numeric_limits<double>::infinity();
 
 bool computes(const DecodedInstr &D) {
-  return any_of(D.Uops, [](const Uop &U) {
+  // The stack-synchronisation uop (FrontEndDesc::StackSyncUop) adjusts rsp
+  // for the stack engine; it computes nothing from the instruction's
+  // inputs, so a store given one still passes its data at 0 (as in the
+  // simulator, where the sync uop feeds no other uop).
+  size_t Computing = count_if(D.Uops, [](const Uop &U) {
     return U.Kind == UopKind::Compute || U.Kind == UopKind::Branch;
   });
+  assert((!D.StackSync || Computing > 0) && "the sync uop is a compute uop");
+  return Computing > (D.StackSync ? 1u : 0u);
 }
 
 /// Time from a data (register) input to the instruction's result.
