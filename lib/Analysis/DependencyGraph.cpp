@@ -600,34 +600,23 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
     uint64_t StoreAfterLoad = (S.Addr - L.Addr) & PageMask;
     return LoadAfterStore < S.Bytes || StoreAfterLoad < L.Bytes;
   };
-  auto lockedRMW = [&](size_t I) {
-    return D[I].Locked || D[I].ImplicitlyLocked;
-  };
   for (size_t L = 0; L < N; ++L) {
     // MemoryDesc::LockedWaitsForStoreCommit: a locked RMW (or xchg with
     // memory) reads only after every older store has committed; stores
     // commit in order, so it waits for the youngest (this iteration or the
     // previous one), as a load whose forwarding is blocked. An older
     // locked RMW orders it through the serial occupancy instead.
-    if (M.Memory.LockedWaitsForStoreCommit.Value && lockedRMW(L) &&
+    if (M.Memory.LockedWaitsForStoreCommit.Value && D[L].isLockedRMW() &&
         D[L].MayLoad) {
-      size_t S = N;
-      unsigned Back = 0;
-      for (size_t Step = 1; Step <= N; ++Step) {
-        size_t I = (L + N - Step) % N;
-        if (D[I].MayStore) {
-          S = I;
-          Back = Step > L ? 1 : 0;
-          break;
-        }
-      }
-      if (S != N && !lockedRMW(S)) {
+      std::optional<size_t> S = closestBefore(
+          D, L, [](const DecodedInstr &X) { return X.MayStore; });
+      if (S && !D[*S].isLockedRMW()) {
         R.Edges.push_back(
-            {unsigned(S), unsigned(L),
+            {unsigned(*S), unsigned(L),
              double(M.Memory.forwardBlockLatency(/*LockedStore=*/false)) +
                  computeLat(L),
-             Back,
-             DepEdge::MemoryBlocked, regunit::None, false});
+             iterationsBefore(*S, L), DepEdge::MemoryBlocked, regunit::None,
+             false});
         continue;
       }
     }
@@ -764,20 +753,17 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
       if (E.K == DepEdge::Memory || E.K == DepEdge::MemoryBlocked)
         HasMemoryProducer[E.To] = true;
     for (size_t L = 0; L < N; ++L) {
-      if (!D[L].MayLoad || HasMemoryProducer[L] || lockedRMW(L))
+      if (!D[L].MayLoad || HasMemoryProducer[L] || D[L].isLockedRMW())
         continue;
-      for (size_t Step = 1; Step <= N; ++Step) {
-        size_t I = (L + N - Step) % N;
-        if (!lockedRMW(I))
-          continue;
+      std::optional<size_t> Lock = closestBefore(
+          D, L, [](const DecodedInstr &X) { return X.isLockedRMW(); });
+      if (Lock)
         R.Edges.push_back(
-            {unsigned(I), unsigned(L),
+            {unsigned(*Lock), unsigned(L),
              double(M.Memory.forwardBlockLatency(/*LockedStore=*/false)) +
                  computeLat(L),
-             Step > L ? 1u : 0u, DepEdge::MemoryBlocked, regunit::None,
-             false});
-        break;
-      }
+             iterationsBefore(*Lock, L), DepEdge::MemoryBlocked,
+             regunit::None, false});
     }
   }
 

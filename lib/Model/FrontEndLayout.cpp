@@ -160,17 +160,8 @@ static bool unrolledCopiesFitSets(const FrontEndLayout &L,
 static bool unrolledFromLegacyByRule(const FrontEndLayout &L,
                                      ArrayRef<DecodedInstr> D,
                                      const FrontEndDesc &FE) {
-  // uops.info keys ("SETZ (R8)"): the mnemonic against the patterns, as
-  // ComplexDecoderMnemonics matches them.
   auto listed = [&](const DecodedInstr &X) {
-    if (X.Source != DecodeSource::UopsInfo)
-      return false;
-    StringRef Mnemonic = StringRef(X.Variant).split(' ').first;
-    return any_of(FE.UnrolledLegacyMnemonics.Value, [&](const std::string &P) {
-      StringRef Pattern(P);
-      return Pattern.consume_back("*") ? Mnemonic.starts_with(Pattern)
-                                       : Mnemonic == Pattern;
-    });
+    return mnemonicListed(X, FE.UnrolledLegacyMnemonics.Value);
   };
   for (size_t I = 0; I < L.Instrs.size(); ++I) {
     const FrontEndInstr &X = L.Instrs[I];

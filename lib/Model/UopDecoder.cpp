@@ -419,7 +419,7 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
   // MachineModel::LockedRoundTripAtThroughput: the forwarded load plus the
   // operation take the measured throughput.
   if (Model.LockedRoundTripAtThroughput &&
-      (D.Locked || D.ImplicitlyLocked) && D.MayLoad &&
+      D.isLockedRMW() && D.MayLoad &&
       E.LatMaxIsBound && E.TPMeasured > 0) {
     int Forward = std::max<int>(Model.Memory.StoreForwardLatency,
                                 int(D.LoadLatency));
@@ -1081,20 +1081,6 @@ void UopDecoder::applyLEABaseRule(const UopsInfoEntry *E,
   D.Latency = 1;
 }
 
-bool UopDecoder::complexDecoderOnly(const DecodedInstr &D) const {
-  const std::vector<std::string> &List =
-      Model.FrontEnd.ComplexDecoderMnemonics.Value;
-  if (List.empty() || D.Source != DecodeSource::UopsInfo)
-    return false;
-  // uops.info keys: "CMOVZ (R64, R64)", "CDQE".
-  StringRef Mnemonic = StringRef(D.Variant).split(' ').first;
-  return any_of(List, [&](const std::string &P) {
-    StringRef Pattern(P);
-    return Pattern.consume_back("*") ? Mnemonic.starts_with(Pattern)
-                                     : Mnemonic == Pattern;
-  });
-}
-
 void UopDecoder::setFrontEndFacts(const MCInst &Inst, DecodedInstr &D) const {
   SmallVector<char, 16> Bytes = TC.encode(Inst);
   D.FE.Encoding = scanEncoding(
@@ -1115,7 +1101,9 @@ void UopDecoder::setFrontEndFacts(const MCInst &Inst, DecodedInstr &D) const {
     D.FE.ComplexDecoder = true;
   } else {
     D.FE.DecoderUops = uint8_t(Fused);
-    D.FE.ComplexDecoder = Fused >= 2 || complexDecoderOnly(D);
+    D.FE.ComplexDecoder =
+        Fused >= 2 ||
+        mnemonicListed(D, Model.FrontEnd.ComplexDecoderMnemonics.Value);
   }
 }
 

@@ -162,6 +162,17 @@ static void addMemoryProducers(SimKernel &S, ArrayRef<DecodedInstr> D,
     L.MemProducer = E.From;
     L.MemDistance = E.Distance;
     double LoadLat = D[E.To].LoadLatency * LoadScale;
+    // A load that waits for the store to commit (a blocked forward):
+    // beyond its load-to-use latency, from the store's retirement, the
+    // commit to L1 and the reload (MemoryDesc::LockedStoreForwardBlockLatency
+    // for a locked store).
+    auto ExtraAfterCommit = [&] {
+      double Block =
+          (C.Model ? C.Model->Memory.forwardBlockLatency(D[E.From].Locked)
+                   : 13) *
+          LoadScale;
+      return std::max(0.0, Block - LoadLat - 1);
+    };
     if (E.K == DepEdge::Memory) {
       double Forward =
           (C.Model ? C.Model->Memory.StoreForwardLatency.Value : 5) *
@@ -187,10 +198,7 @@ static void addMemoryProducers(SimKernel &S, ArrayRef<DecodedInstr> D,
             if (C.Model &&
                 C.Model->Memory.RenamedLoadAfterCommitReadsCache.Value) {
               V.CacheLatency = V.Latency;
-              V.StoreCommitDelay = std::max(
-                  0.0, C.Model->Memory.forwardBlockLatency(D[E.From].Locked) *
-                               LoadScale -
-                           LoadLat - 1);
+              V.StoreCommitDelay = ExtraAfterCommit();
             }
             V.Latency = 0;
             V.Renamed = true;
@@ -199,13 +207,7 @@ static void addMemoryProducers(SimKernel &S, ArrayRef<DecodedInstr> D,
       continue;
     }
     L.MemBlocked = true;
-    // MemoryDesc::LockedStoreForwardBlockLatency: a locked store's wait.
-    double Block =
-        (C.Model ? C.Model->Memory.forwardBlockLatency(D[E.From].Locked)
-                 : 13) *
-        LoadScale;
-    // From the store's retirement: commit to L1, then the reload.
-    L.MemExtra = std::max(0.0, Block - LoadLat - 1);
+    L.MemExtra = ExtraAfterCommit();
   }
 }
 

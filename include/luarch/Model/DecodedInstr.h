@@ -143,6 +143,8 @@ struct DecodedInstr {
   /// implemented"); kept apart from Locked, whose rules are timed from
   /// prefixed rows.
   bool ImplicitlyLocked = false;
+  /// An atomic read-modify-write: lock-prefixed or xchg with memory.
+  bool isLockedRMW() const { return Locked || ImplicitlyLocked; }
   /// A store under an AVX-512 write mask (see
   /// MemoryDesc::MaskedStoreForwards).
   bool MaskedStore = false;
@@ -224,19 +226,49 @@ inline std::pair<RegUnit, RegUnit> memoryAddressUnits(const DecodedInstr &D) {
   return {Base, Index};
 }
 
+/// Whether \p D's uops.info mnemonic ("CMOVZ" of "CMOVZ (R64, R64)") is
+/// in \p Patterns, a list of mnemonics where a trailing '*' matches any
+/// suffix ("SET*"); the form of FrontEndDesc's mnemonic lists.
+inline bool mnemonicListed(const DecodedInstr &D,
+                           llvm::ArrayRef<std::string> Patterns) {
+  if (Patterns.empty() || D.Source != DecodeSource::UopsInfo)
+    return false;
+  llvm::StringRef Mnemonic = llvm::StringRef(D.Variant).split(' ').first;
+  return llvm::any_of(Patterns, [&](const std::string &P) {
+    llvm::StringRef Pattern(P);
+    return Pattern.consume_back("*") ? Mnemonic.starts_with(Pattern)
+                                     : Mnemonic == Pattern;
+  });
+}
+
+/// The closest instruction of the loop \p D before instruction \p I that
+/// \p Wanted accepts (around the back edge; \p I itself comes last), or
+/// none.
+template <typename InstrPredicate>
+std::optional<size_t> closestBefore(llvm::ArrayRef<DecodedInstr> D, size_t I,
+                                    InstrPredicate Wanted) {
+  const size_t N = D.size();
+  for (size_t Step = 1; Step <= N; ++Step) {
+    size_t At = (I + N - Step) % N;
+    if (Wanted(D[At]))
+      return At;
+  }
+  return std::nullopt;
+}
+
+/// Iterations between closestBefore's answer \p At and \p I: 1 when the
+/// walk went around the back edge (\p At at or after \p I), else 0.
+inline unsigned iterationsBefore(size_t At, size_t I) { return At >= I; }
+
 /// The instruction of the loop \p D that last wrote a unit \p Wanted
 /// accepts before instruction \p I runs (around the back edge; \p I itself
 /// comes last), or none if no instruction writes one.
 template <typename UnitPredicate>
 std::optional<size_t> closestWriter(llvm::ArrayRef<DecodedInstr> D, size_t I,
                                     UnitPredicate Wanted) {
-  const size_t N = D.size();
-  for (size_t Step = 1; Step <= N; ++Step) {
-    size_t At = (I + N - Step) % N;
-    if (llvm::any_of(D[At].Writes, Wanted))
-      return At;
-  }
-  return std::nullopt;
+  return closestBefore(D, I, [&](const DecodedInstr &X) {
+    return llvm::any_of(X.Writes, Wanted);
+  });
 }
 
 } // namespace luarch

@@ -64,8 +64,6 @@ private:
   void applyShiftByCLRule(const UopsInfoEntry *E, DecodedInstr &D) const;
   /// LatencyRulesDesc::ThreeComponentLEABase.
   void applyLEABaseRule(const UopsInfoEntry *E, DecodedInstr &D) const;
-  /// FrontEndDesc::ComplexDecoderMnemonics lists \p D's mnemonic.
-  bool complexDecoderOnly(const DecodedInstr &D) const;
   /// Encoding and decoder-path facts for the front end (DecodedInstr::FE).
   void setFrontEndFacts(const llvm::MCInst &Inst, DecodedInstr &D) const;
   unsigned registerLatency(const UopsInfoEntry &E) const;
