@@ -397,6 +397,9 @@ std::string describeMachineModel(const MachineModel &M) {
   if (M.Memory.STLBHitHoldsLoadPorts)
     row(OS, "new page of several loads holds ports",
         M.Memory.STLBHitHoldsLoadPorts);
+  if (M.Memory.STLBHitHoldsStorePorts)
+    row(OS, "new page of a store holds store ports",
+        M.Memory.STLBHitHoldsStorePorts);
   if (M.Memory.LockedRMWCycles)
     row(OS, "locked RMW, one at a time (cycles)", M.Memory.LockedRMWCycles);
   if (M.Memory.LockedStoreForwardBlockLatency)

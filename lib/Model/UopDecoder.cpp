@@ -1334,6 +1334,7 @@ UopDecoder::decodeKernel(const Kernel &K, const AddressContext &Ctx) const {
   applyLinearAliasFills(Model, Out, Ctx);
   applySTLBHitLoads(Model, Out, Ctx);
   applySTLBHitLoadPorts(Model, Out, Ctx);
+  applySTLBHitStorePorts(Model, Out, Ctx);
   return Out;
 }
 

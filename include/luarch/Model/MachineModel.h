@@ -377,6 +377,13 @@ struct MemoryDesc {
   /// that one load enters alone costs its latency only.
   Sourced<bool> STLBHitHoldsLoadPorts{
       false, "not modelled: a new page costs latency only"};
+  /// With STLBHitLoadCycles, under the harness context: a 4 KiB page that
+  /// a store of an iteration touches and no access of the iterations
+  /// before did (a stack of pushes walking through its pages) holds every
+  /// store-data port for STLBHitLoadCycles, at most one cycle per
+  /// iteration for each store whose page changes.
+  Sourced<bool> STLBHitHoldsStorePorts{
+      false, "not modelled: a store to a new page costs nothing more"};
   /// Under --harness-context, where LineFillPorts' aliasing applies: a
   /// load through rsp (pop, [rsp+d]) whose address moves from one
   /// iteration to the next (a stack walking through aliased lines) takes

@@ -290,6 +290,22 @@ MachineModel makeSkylake() {
             "[rax]; add rax, rsi: 4.00, its chain). The form of the rule "
             "was chosen by the corpus (in-sample); the 9 cycles are "
             "STLBHitLoadCycles', not fitted"};
+  Mem.STLBHitHoldsStorePorts = {
+      true, "measured on Cascade Lake (measured-clx.csv, harness context; "
+            "the rule's form, the cap included, chosen by the corpus: "
+            "in-sample; the 9 cycles are STLBHitLoadCycles', not fitted): "
+            "prologues push x6; sub rsp, N run at their stores (one per "
+            "cycle, p4) plus about 9 per page their pushes enter: N = 1336 "
+            "(a page every 2.96 iterations, bhdev-1073) 9.04 unrolled / "
+            "9.79 loop against 6 + 9 / 2.96 = 9.04; bhdev-1228 (7 stores, "
+            "a page every 2.71) 10.31 / 11.10 against 10.32; bhdev-0975 "
+            "5.69 / 6.32. Stores that enter a page every iteration cost "
+            "about a cycle each, not 9 a page: bhdev-0232 (two stores 1 GiB "
+            "apart per iteration) 7.01 against 5 stores, bhdev-0241 (one "
+            "push) 5.90 against 5, bhdev-1206 (four) 12.06 / 12.64 against "
+            "8. Not explained: frames of 300-400 bytes (a page every 10-13 "
+            "iterations) cost 0.5-1.5 unrolled but 0.05-0.35 as loops "
+            "(bhdev-0458, 0276, 0889: the rule gives 1)"};
   Mem.LoadsPerCycle = {2, "[IntelOpt §2.5] two loads per cycle (p2, p3)"};
   Mem.StoresPerCycle = {1, "[IntelOpt §2.5] one store per cycle (p4)"};
 
