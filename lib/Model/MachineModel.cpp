@@ -365,6 +365,9 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "masked stores forward", M.Memory.MaskedStoreForwards);
   row(OS, "flush after a loaded store address (cycles)",
       M.Memory.LoadedStoreAddressFlush);
+  if (M.Memory.LoadedStoreAddressForward)
+    row(OS, "load after a loaded store address (cycles)",
+        M.Memory.LoadedStoreAddressForward);
   row(OS, "4K aliasing (false load/store match)", M.Memory.FourKAliasing);
   row(OS, "4K-aliased load waits for the store",
       M.Memory.FourKAliasedLoadWaitsForStore);

@@ -335,6 +335,14 @@ struct MemoryDesc {
   /// forwards as usual).
   Sourced<unsigned> LoadedStoreAddressFlush{
       0, "not measured for this core: modelled as forwarding"};
+  /// Straight-line code and loops, where LoadedStoreAddressFlush does not
+  /// apply: a load that reads what an older store wrote, where the store's
+  /// address register was last written by a load (and the load's own were
+  /// not), gets its value no sooner than this many cycles after the
+  /// store-address uop (and as usual after the store's data; 0: not
+  /// modelled).
+  Sourced<unsigned> LoadedStoreAddressForward{
+      0, "not measured for this core: modelled as forwarding"};
   /// Bits of store data one store-data slot commits: a wider store takes
   /// several store-data slots (0: any width in one).
   Sourced<unsigned> StoreDataBits{0, "any width in one store-data slot"};

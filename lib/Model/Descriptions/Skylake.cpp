@@ -306,6 +306,19 @@ MachineModel makeSkylake() {
             "8. Not explained: frames of 300-400 bytes (a page every 10-13 "
             "iterations) cost 0.5-1.5 unrolled but 0.05-0.35 as loops "
             "(bhdev-0458, 0276, 0889: the rule gives 1)"};
+  Mem.LoadedStoreAddressForward = {
+      7, "measured on Cascade Lake (measured-clx.csv, harness context; read "
+         "off bhdev-1248, in-sample): mov rax, [rsp]; mov [rax], r13; xor "
+         "eax, eax, whose store writes the next iteration's [rsp], runs at "
+         "7.99 unrolled / 7.96 as a loop: 8 = the store-address uop's cycle "
+         "+ 7, where forwarding from the store's data would give 5 "
+         "(1 + StoreForwardLatency); bhdev-1798 (two such links, 9.00 "
+         "before) 12.65 / 12.69 against 12.00 with the rule. No flush as on "
+         "Zen 4 (LoadedStoreAddressFlush): the same in both forms. "
+         "[IntelOpt] 'memory disambiguation' (Intel Core microarchitecture) "
+         "lets loads predicted not to alias run ahead of unknown store "
+         "addresses; that this load waits for the address instead and then "
+         "forwards is a guess from these two blocks"};
   Mem.LoadsPerCycle = {2, "[IntelOpt §2.5] two loads per cycle (p2, p3)"};
   Mem.StoresPerCycle = {1, "[IntelOpt §2.5] one store per cycle (p4)"};
 
