@@ -365,6 +365,9 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "masked stores forward", M.Memory.MaskedStoreForwards);
   row(OS, "flush after a loaded store address (cycles)",
       M.Memory.LoadedStoreAddressFlush);
+  if (M.Memory.SegmentBaseLoadCycles)
+    row(OS, "fs/gs load, + cycles (no fast path)",
+        M.Memory.SegmentBaseLoadCycles);
   if (M.Memory.LoadedStoreAddressForward)
     row(OS, "load after a loaded store address (cycles)",
         M.Memory.LoadedStoreAddressForward);

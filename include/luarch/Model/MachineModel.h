@@ -254,6 +254,12 @@ struct MemoryDesc {
   Sourced<unsigned> LoadLatencyGPR;
   /// Same with complex addressing (index register or large displacement).
   Sourced<unsigned> LoadLatencyGPRComplex;
+  /// Cycles a load through an fs/gs segment override (a non-zero segment
+  /// base, thread-local storage) takes beyond LoadLatencyGPRComplex: the
+  /// base is added in address generation, so no simple-address fast path
+  /// (0: such a load is timed as any other).
+  Sourced<unsigned> SegmentBaseLoadCycles{
+      0, "not modelled: a segment override costs nothing"};
   /// LoadLatencyGPR holds only when the base register comes from a load (a
   /// pointer chase; through eliminated moves): a simple-address load whose
   /// base another instruction of the loop computes takes

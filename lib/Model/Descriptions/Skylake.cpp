@@ -231,6 +231,16 @@ MachineModel makeSkylake() {
             "chains at 6.00 (bhdev-0027, 1019: 5 + 1), push r15; mov r15, "
             "[rdi]; mov rdi, r15 at 4.0 (bhdev-0462: through the eliminated "
             "move); forwarded loads keep 4 (bhdev-0807: 4.16)"};
+  Mem.SegmentBaseLoadCycles = {
+      1, "[SO-segbase] P. Cordes, Stack Overflow, 'Are IA-32 segment "
+         "descriptors that do not cover the full 4GiB linear address space "
+         "slower?': a non-zero segment base adds a cycle of address "
+         "generation to the load-use latency on Skylake (no fast path; read "
+         "in a mirror of the answer, recheck). Measured on Cascade Lake "
+         "(measured-clx.csv): mov rdx, fs:[rdx] chains at 7.00 (bhdev-1209) "
+         "and mov rax, fs:[rax] at 8.0 (bhdev-0080), so 5 + 1 = 6 is still "
+         "short (2 would score 2.57%/1.99% against 2.58%/2.01%: not taken, "
+         "it would be fitted)"};
   Mem.LoadLatencyVec = {5, "[IntelOpt §2.5] FP/vector loads one cycle "
                            "slower than integer loads"};
   Mem.StoreForwardLatency = {
