@@ -74,6 +74,7 @@ instructions come from LLVM's SandyBridge scheduling model.
 | uiCA-cfg | uiCA's per-core parameters (`microArchConfigs.py` in github.com/andreas-abel/uiCA), read for the facts they record; no code taken (AGPL) |
 | uiCA-sim | uiCA's simulator (`uiCA.py` in github.com/andreas-abel/uiCA), read for the behaviour it models; no code taken (AGPL) |
 | SO-fastload | Stack Overflow, "Is there a penalty when base+offset is in a different page than the base?" (answer by P. Cordes, with Haswell and Skylake measurements): the 4-cycle load-use latency of [reg + 0..2047] needs the base register to come from a load |
+| SO-segbase | Stack Overflow, "Are IA-32 segment descriptors that do not cover the full 4GiB linear address space slower?" (answer by P. Cordes): a non-zero segment base adds a cycle to the load-use latency on Skylake-class cores (read in a mirror of the answer) |
 | SO-decoders | Stack Overflow, "Can the simple decoders in recent Intel microarchitectures handle all 1-µop instructions?" (answer by P. Cordes with A. Abel's lists of the single-uop instructions that need the complex decoder on Haswell and Skylake) |
 | HN-LCP | Hacker News comment thread, news.ycombinator.com/item?id=40932456 (2024): `perf stat` on Haswell, an unrolled loop of `cmp ax, imm16` runs partly from the legacy decoders (idq.mite_uops 35% of uops, 0.04% with `cmp eax, imm32`) |
 | IntelJCC | Intel, "Mitigations for Jump Conditional Code Erratum", 2019 (Skylake-family microcode update) |

@@ -551,6 +551,13 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
            K.Shape == KernelShape::Unrolled && D[S].Mem && D[L].Mem &&
            addressLoaded(S) && !addressLoaded(L);
   };
+  // MemoryDesc::LoadedStoreAddressForward: the same pairs, where no
+  // flush applies, wait for the store's address and then forward.
+  auto waitsForAddress = [&](size_t S, size_t L) {
+    return M.Memory.LoadedStoreAddressForward.Value && D[S].Mem &&
+           D[L].Mem && addressLoaded(S) && !addressLoaded(L) &&
+           !flushed(S, L);
+  };
   auto renamedLat = [&](size_t L) {
     return syncOnlyLoad(D[L]) ? 0.0 : double(computeLat(L));
   };
@@ -675,6 +682,8 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
                            regunit::None, Renamed,
                            Contains ? double(Blocked) / MeanIters : 0.0,
                            Contains && !Renamed && flushed(S, L)});
+        R.Edges.back().WaitsForAddress =
+            Contains && !Renamed && waitsForAddress(S, L);
         break;
       }
       continue;
@@ -792,6 +801,26 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
              E.Weight + addressLatency(D[L]) - D[L].AddressPathExtra,
              Distance, DepEdge::Address, E.Unit});
       }
+    }
+    R.Edges.insert(R.Edges.end(), AfterAddresses.begin(),
+                   AfterAddresses.end());
+  }
+
+  // MemoryDesc::LoadedStoreAddressForward: the load's value comes that
+  // long after the store-address uop: an edge from each producer of the
+  // store's address (its address edge, the uop's cycle) to the load.
+  {
+    std::vector<DepEdge> AfterAddresses;
+    for (const DepEdge &Mem : R.Edges) {
+      if (!Mem.WaitsForAddress)
+        continue;
+      for (const DepEdge &E : R.Edges)
+        if (E.K == DepEdge::Address && E.To == Mem.From)
+          AfterAddresses.push_back(
+              {E.From, Mem.To,
+               E.Weight + M.Memory.LoadedStoreAddressForward +
+                   computeLat(Mem.To),
+               E.Distance + Mem.Distance, DepEdge::Address, E.Unit});
     }
     R.Edges.insert(R.Edges.end(), AfterAddresses.begin(),
                    AfterAddresses.end());

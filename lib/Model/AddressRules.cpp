@@ -23,10 +23,14 @@
 // * MemoryDesc::MovingStackLoadPasses: under the harness context, a load
 //   through rsp whose address moves between iterations passes its load
 //   pipe more than once.
+// * MemoryDesc::STLBHitHoldsStorePorts: under the harness context, the
+//   new pages stores touch hold the store-data ports for STLBHitLoadCycles
+//   each, at most a cycle per iteration for each store that walks.
 //
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/AddressRules.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
@@ -447,6 +451,59 @@ void applySTLBHitLoadPorts(const MachineModel &M, std::vector<DecodedInstr> &D,
     return;
   Uop Copy = occupancyCopy(*Load);
   for (PortMask Ports = M.LoadPorts; Ports; Ports &= Ports - 1) {
+    Copy.Ports = Ports & (~Ports + 1);
+    X.Uops.insert(X.Uops.end(), Cycles, Copy);
+  }
+}
+
+void applySTLBHitStorePorts(const MachineModel &M,
+                            std::vector<DecodedInstr> &D,
+                            const AddressContext &Ctx) {
+  unsigned Penalty = M.Memory.STLBHitLoadCycles;
+  PortMask Ports = M.StoreDataPorts;
+  if (!M.Memory.STLBHitHoldsStorePorts || !Penalty || !Ctx.Concrete ||
+      !Ports)
+    return;
+  // Pages that no access of the window before touched (loads included:
+  // their translation is in the DTLB) and a store of the iteration
+  // touches, over as many iterations as the load-port rule.
+  constexpr unsigned Measured = 64;
+  UnitsByIteration Pages = unitsByIteration(D, Ctx, NewUnitWindow + Measured,
+                                            /*Shift=*/12, /*LoadsOnly=*/false);
+  std::vector<unsigned> Entered(D.size(), 0);
+  forEachNewUnit(Pages, [&](unsigned It, size_t, uint64_t P) {
+    auto Store = find_if(Pages[It], [&](const auto &Access) {
+      return Access.second == P && D[Access.first].MayStore;
+    });
+    if (Store != Pages[It].end())
+      ++Entered[Store->first];
+  });
+  unsigned Total = std::accumulate(Entered.begin(), Entered.end(), 0u);
+  // The stores that walk (touch more than one page over the iterations)
+  // bound the cost: a cycle each per iteration at most.
+  DenseMap<size_t, DenseSet<uint64_t>> StorePages;
+  for (const auto &Iteration : Pages)
+    for (auto [I, P] : Iteration)
+      if (D[I].MayStore)
+        StorePages[I].insert(P);
+  unsigned Walking = llvm::count_if(
+      StorePages, [](const auto &KV) { return KV.second.size() > 1; });
+  double PerIteration =
+      std::min(double(Total) * Penalty / Measured, double(Walking));
+  unsigned Cycles = unsigned(std::lround(PerIteration));
+  if (!Cycles)
+    return;
+  // The copies go with the store that enters most pages, one per cycle on
+  // each store-data port.
+  DecodedInstr &X =
+      D[std::max_element(Entered.begin(), Entered.end()) - Entered.begin()];
+  auto Data = find_if(X.Uops, [](const Uop &U) {
+    return U.Kind == UopKind::StoreData && !U.PipeOccupancyCopy;
+  });
+  if (Data == X.Uops.end())
+    return;
+  Uop Copy = occupancyCopy(*Data);
+  for (; Ports; Ports &= Ports - 1) {
     Copy.Ports = Ports & (~Ports + 1);
     X.Uops.insert(X.Uops.end(), Cycles, Copy);
   }

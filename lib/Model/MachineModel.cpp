@@ -365,6 +365,12 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "masked stores forward", M.Memory.MaskedStoreForwards);
   row(OS, "flush after a loaded store address (cycles)",
       M.Memory.LoadedStoreAddressFlush);
+  if (M.Memory.SegmentBaseLoadCycles)
+    row(OS, "fs/gs load, + cycles (no fast path)",
+        M.Memory.SegmentBaseLoadCycles);
+  if (M.Memory.LoadedStoreAddressForward)
+    row(OS, "load after a loaded store address (cycles)",
+        M.Memory.LoadedStoreAddressForward);
   row(OS, "4K aliasing (false load/store match)", M.Memory.FourKAliasing);
   row(OS, "4K-aliased load waits for the store",
       M.Memory.FourKAliasedLoadWaitsForStore);
@@ -397,6 +403,9 @@ std::string describeMachineModel(const MachineModel &M) {
   if (M.Memory.STLBHitHoldsLoadPorts)
     row(OS, "new page of several loads holds ports",
         M.Memory.STLBHitHoldsLoadPorts);
+  if (M.Memory.STLBHitHoldsStorePorts)
+    row(OS, "new page of a store holds store ports",
+        M.Memory.STLBHitHoldsStorePorts);
   if (M.Memory.LockedRMWCycles)
     row(OS, "locked RMW, one at a time (cycles)", M.Memory.LockedRMWCycles);
   if (M.Memory.LockedStoreForwardBlockLatency)

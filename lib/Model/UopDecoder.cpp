@@ -142,10 +142,16 @@ unsigned UopDecoder::loadLatencyFor(const DecodedInstr &D) const {
     Vector |= isVecUnit(U) || (U >= regunit::FirstMMX && U < regunit::Count);
   for (RegUnit U : D.Reads)
     Vector |= isVecUnit(U);
+  // MemoryDesc::SegmentBaseLoadCycles: fs/gs add their base.
+  unsigned Segment = D.Mem && D.Mem->Segment.id()
+                         ? unsigned(Model.Memory.SegmentBaseLoadCycles)
+                         : 0;
   if (Vector)
-    return Model.Memory.LoadLatencyVec;
+    return Model.Memory.LoadLatencyVec + Segment;
   bool Complex = D.Mem && (D.Mem->Index || D.Mem->SymbolicDisp ||
                            D.Mem->Disp < 0 || D.Mem->Disp >= 2048);
+  if (Segment)
+    return Model.Memory.LoadLatencyGPRComplex + Segment;
   return Complex ? Model.Memory.LoadLatencyGPRComplex
                  : Model.Memory.LoadLatencyGPR;
 }
@@ -1334,6 +1340,7 @@ UopDecoder::decodeKernel(const Kernel &K, const AddressContext &Ctx) const {
   applyLinearAliasFills(Model, Out, Ctx);
   applySTLBHitLoads(Model, Out, Ctx);
   applySTLBHitLoadPorts(Model, Out, Ctx);
+  applySTLBHitStorePorts(Model, Out, Ctx);
   return Out;
 }
 

@@ -134,7 +134,13 @@ double Core::computeReadyTime(InFlightInstr &I, UopId Id) {
         if (D.Kind == UopKind::StoreData)
           Data = std::max(Data, Known ? Uops.stamp(SV) - D.Latency : Unknown);
         else if (D.Kind == UopKind::StoreAddress)
-          Data = std::max(Data, Known ? Uops.stamp(SV) : Unknown);
+          // MemoryDesc::LoadedStoreAddressForward: MemAddressWait after it.
+          Data = std::max(Data, Known ? Uops.stamp(SV) +
+                                            (SI.MemAddressWait >= 0
+                                                 ? SI.MemAddressWait -
+                                                       SI.MemExtra
+                                                 : 0)
+                                      : Unknown);
       }
       if (Data == Unknown && WaitingOn < 0)
         WaitingOn = I.MemProd;

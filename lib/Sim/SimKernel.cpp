@@ -185,6 +185,10 @@ static void addMemoryProducers(SimKernel &S, ArrayRef<DecodedInstr> D,
                       std::max(0.0, (C.Model->Memory.StoreForwardBlockLatency -
                                      C.Model->Memory.StoreForwardLatency.Value) *
                                         LoadScale);
+      if (E.WaitsForAddress && C.Model)
+        L.MemAddressWait = std::max(
+            0.0, C.Model->Memory.LoadedStoreAddressForward * LoadScale -
+                     LoadLat);
       // MemoryDesc::LoadedStoreAddressFlush: the flushed load's value
       // comes that many cycles after the store's address.
       if (E.Flushed && C.Model)

@@ -78,6 +78,9 @@ struct SInstr {
   int MemProducer = -1;
   unsigned MemDistance = 0;
   double MemExtra = 0; ///< store-data done + this = earliest load start
+  /// MemoryDesc::LoadedStoreAddressForward: store-address done + this =
+  /// earliest load start (< 0: the address counts as the data does).
+  double MemAddressWait = -1;
   /// Load uops start this long after their address registers are ready
   /// (DecodedInstr::AddressPathExtra).
   double AddressExtra = 0;

@@ -53,6 +53,10 @@ struct DepEdge {
   /// Memory: the load runs ahead of a store whose address was just loaded
   /// and is flushed (MemoryDesc::LoadedStoreAddressFlush).
   bool Flushed = false;
+  /// Memory: the load waits for the store's loaded address too
+  /// (MemoryDesc::LoadedStoreAddressForward; Address edges from the
+  /// address producers carry the weight).
+  bool WaitsForAddress = false;
 };
 
 /// One loop-carried recurrence.

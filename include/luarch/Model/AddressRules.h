@@ -57,6 +57,16 @@ void applySTLBHitLoads(const MachineModel &M, std::vector<DecodedInstr> &D,
 void applySTLBHitLoadPorts(const MachineModel &M, std::vector<DecodedInstr> &D,
                            const AddressContext &Ctx);
 
+/// Where \p M has MemoryDesc::STLBHitHoldsStorePorts and \p Ctx is the
+/// harness context: the pages that a store of an iteration touches and no
+/// access of the iterations before touched hold every store-data port for
+/// STLBHitLoadCycles each, averaged over the iterations, at most one cycle
+/// per iteration for each store whose page changes over the iterations,
+/// rounded (occupancy copies of the store that enters most of them).
+void applySTLBHitStorePorts(const MachineModel &M,
+                            std::vector<DecodedInstr> &D,
+                            const AddressContext &Ctx);
+
 } // namespace luarch
 
 #endif

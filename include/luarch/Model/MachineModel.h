@@ -254,6 +254,12 @@ struct MemoryDesc {
   Sourced<unsigned> LoadLatencyGPR;
   /// Same with complex addressing (index register or large displacement).
   Sourced<unsigned> LoadLatencyGPRComplex;
+  /// Cycles a load through an fs/gs segment override (a non-zero segment
+  /// base, thread-local storage) takes beyond LoadLatencyGPRComplex: the
+  /// base is added in address generation, so no simple-address fast path
+  /// (0: such a load is timed as any other).
+  Sourced<unsigned> SegmentBaseLoadCycles{
+      0, "not modelled: a segment override costs nothing"};
   /// LoadLatencyGPR holds only when the base register comes from a load (a
   /// pointer chase; through eliminated moves): a simple-address load whose
   /// base another instruction of the loop computes takes
@@ -335,6 +341,14 @@ struct MemoryDesc {
   /// forwards as usual).
   Sourced<unsigned> LoadedStoreAddressFlush{
       0, "not measured for this core: modelled as forwarding"};
+  /// Straight-line code and loops, where LoadedStoreAddressFlush does not
+  /// apply: a load that reads what an older store wrote, where the store's
+  /// address register was last written by a load (and the load's own were
+  /// not), gets its value no sooner than this many cycles after the
+  /// store-address uop (and as usual after the store's data; 0: not
+  /// modelled).
+  Sourced<unsigned> LoadedStoreAddressForward{
+      0, "not measured for this core: modelled as forwarding"};
   /// Bits of store data one store-data slot commits: a wider store takes
   /// several store-data slots (0: any width in one).
   Sourced<unsigned> StoreDataBits{0, "any width in one store-data slot"};
@@ -377,6 +391,13 @@ struct MemoryDesc {
   /// that one load enters alone costs its latency only.
   Sourced<bool> STLBHitHoldsLoadPorts{
       false, "not modelled: a new page costs latency only"};
+  /// With STLBHitLoadCycles, under the harness context: a 4 KiB page that
+  /// a store of an iteration touches and no access of the iterations
+  /// before did (a stack of pushes walking through its pages) holds every
+  /// store-data port for STLBHitLoadCycles, at most one cycle per
+  /// iteration for each store whose page changes.
+  Sourced<bool> STLBHitHoldsStorePorts{
+      false, "not modelled: a store to a new page costs nothing more"};
   /// Under --harness-context, where LineFillPorts' aliasing applies: a
   /// load through rsp (pop, [rsp+d]) whose address moves from one
   /// iteration to the next (a stack walking through aliased lines) takes

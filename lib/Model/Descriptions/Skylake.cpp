@@ -231,6 +231,16 @@ MachineModel makeSkylake() {
             "chains at 6.00 (bhdev-0027, 1019: 5 + 1), push r15; mov r15, "
             "[rdi]; mov rdi, r15 at 4.0 (bhdev-0462: through the eliminated "
             "move); forwarded loads keep 4 (bhdev-0807: 4.16)"};
+  Mem.SegmentBaseLoadCycles = {
+      1, "[SO-segbase] P. Cordes, Stack Overflow, 'Are IA-32 segment "
+         "descriptors that do not cover the full 4GiB linear address space "
+         "slower?': a non-zero segment base adds a cycle of address "
+         "generation to the load-use latency on Skylake (no fast path; read "
+         "in a mirror of the answer, recheck). Measured on Cascade Lake "
+         "(measured-clx.csv): mov rdx, fs:[rdx] chains at 7.00 (bhdev-1209) "
+         "and mov rax, fs:[rax] at 8.0 (bhdev-0080), so 5 + 1 = 6 is still "
+         "short (2 would score 2.57%/1.99% against 2.58%/2.01%: not taken, "
+         "it would be fitted)"};
   Mem.LoadLatencyVec = {5, "[IntelOpt §2.5] FP/vector loads one cycle "
                            "slower than integer loads"};
   Mem.StoreForwardLatency = {
@@ -290,6 +300,35 @@ MachineModel makeSkylake() {
             "[rax]; add rax, rsi: 4.00, its chain). The form of the rule "
             "was chosen by the corpus (in-sample); the 9 cycles are "
             "STLBHitLoadCycles', not fitted"};
+  Mem.STLBHitHoldsStorePorts = {
+      true, "measured on Cascade Lake (measured-clx.csv, harness context; "
+            "the rule's form, the cap included, chosen by the corpus: "
+            "in-sample; the 9 cycles are STLBHitLoadCycles', not fitted): "
+            "prologues push x6; sub rsp, N run at their stores (one per "
+            "cycle, p4) plus about 9 per page their pushes enter: N = 1336 "
+            "(a page every 2.96 iterations, bhdev-1073) 9.04 unrolled / "
+            "9.79 loop against 6 + 9 / 2.96 = 9.04; bhdev-1228 (7 stores, "
+            "a page every 2.71) 10.31 / 11.10 against 10.32; bhdev-0975 "
+            "5.69 / 6.32. Stores that enter a page every iteration cost "
+            "about a cycle each, not 9 a page: bhdev-0232 (two stores 1 GiB "
+            "apart per iteration) 7.01 against 5 stores, bhdev-0241 (one "
+            "push) 5.90 against 5, bhdev-1206 (four) 12.06 / 12.64 against "
+            "8. Not explained: frames of 300-400 bytes (a page every 10-13 "
+            "iterations) cost 0.5-1.5 unrolled but 0.05-0.35 as loops "
+            "(bhdev-0458, 0276, 0889: the rule gives 1)"};
+  Mem.LoadedStoreAddressForward = {
+      7, "measured on Cascade Lake (measured-clx.csv, harness context; read "
+         "off bhdev-1248, in-sample): mov rax, [rsp]; mov [rax], r13; xor "
+         "eax, eax, whose store writes the next iteration's [rsp], runs at "
+         "7.99 unrolled / 7.96 as a loop: 8 = the store-address uop's cycle "
+         "+ 7, where forwarding from the store's data would give 5 "
+         "(1 + StoreForwardLatency); bhdev-1798 (two such links, 9.00 "
+         "before) 12.65 / 12.69 against 12.00 with the rule. No flush as on "
+         "Zen 4 (LoadedStoreAddressFlush): the same in both forms. "
+         "[IntelOpt] 'memory disambiguation' (Intel Core microarchitecture) "
+         "lets loads predicted not to alias run ahead of unknown store "
+         "addresses; that this load waits for the address instead and then "
+         "forwards is a guess from these two blocks"};
   Mem.LoadsPerCycle = {2, "[IntelOpt §2.5] two loads per cycle (p2, p3)"};
   Mem.StoresPerCycle = {1, "[IntelOpt §2.5] one store per cycle (p4)"};
 
