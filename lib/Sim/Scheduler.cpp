@@ -148,10 +148,12 @@ void Scheduler::bind(InFlightInstr &I, UopId Id, unsigned IssueSlot) {
 }
 
 void Scheduler::bindGroupALUInTurn() {
-  // The group's K ALU uops get the next K queues of the turn. Those
-  // eligible for fewer ALUs choose first, in issue order, the first of the
-  // group's queues they can use (none: the next eligible queue after the
-  // group's); the others take the queues left, in turn order.
+  // The group's K ALU uops get the next K queues of the turn, uop U the
+  // U-th unless one eligible for fewer ALUs took it: those choose first, in
+  // issue order, among the group's queues they can use, the one nearest
+  // their own place in the turn (ties to the earlier; none: the next
+  // eligible queue after the group's); the others take the queues left, in
+  // turn order.
   const unsigned NQ = TurnPorts.size(), K = GroupALU.size();
   assert(NQ > 0 && "only held back with ALU ports");
   constexpr unsigned MaxGroup = 32;
@@ -169,11 +171,20 @@ void Scheduler::bindGroupALUInTurn() {
     PortMask Mask = Uops.desc(GroupALU[U]).Ports & TurnALUs;
     if (Mask == TurnALUs)
       continue;
-    for (unsigned S = 0; S < N && Port[U] < 0; ++S)
-      if (!Taken[S] && (Mask >> SlotPort[S] & 1)) {
-        Port[U] = int(SlotPort[S]);
-        Taken[S] = true;
+    int Nearest = -1;
+    unsigned NearestDistance = ~0u;
+    for (unsigned S = 0; S < N; ++S) {
+      unsigned Distance = S > U ? S - U : U - S;
+      if (!Taken[S] && (Mask >> SlotPort[S] & 1) &&
+          Distance < NearestDistance) {
+        Nearest = int(S);
+        NearestDistance = Distance;
       }
+    }
+    if (Nearest >= 0) {
+      Port[U] = int(SlotPort[Nearest]);
+      Taken[Nearest] = true;
+    }
     for (unsigned J = 0; J < NQ && Port[U] < 0; ++J) {
       unsigned P = TurnPorts[(Turn + N + J) % NQ];
       if (Mask >> P & 1)

@@ -224,10 +224,11 @@ struct BackEndDesc {
   /// The integer ALU ports (IntALUPorts) are fed by one queue each, and the
   /// uops that only ALUs execute (no divide, no serialising path) take the
   /// queues in turn: the ALU uops of a cycle's issue group get the next k
-  /// queues of the turn, those eligible for fewer ALUs (a branch, a shift)
-  /// choosing first among them (or, with none of theirs among them, the
-  /// next eligible queue after them), and the turn moves on by k. Off: each
-  /// uop is bound by PortBinding.
+  /// queues of the turn, one each in issue order, except that those
+  /// eligible for fewer ALUs (a branch, a shift) choose first, among those k
+  /// queues, the eligible one nearest their own place (or, with none among
+  /// them, the next eligible queue after them); the turn moves on by k.
+  /// Off: each uop is bound by PortBinding.
   Sourced<bool> ALUQueuesInTurn{false, "not modelled for this core"};
   /// The renamer allocates nothing in a cycle unless the reorder buffer and
   /// the scheduler both have room for a whole issue group (IssueWidth
