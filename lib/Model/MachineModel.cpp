@@ -344,7 +344,7 @@ std::string describeMachineModel(const MachineModel &M) {
              : "least loaded in the scheduler")
      << "   " << M.BackEnd.PortBinding.Source << "\n";
   row(OS, "load ports share ready uops", M.BackEnd.LoadPortsShareReadyUops);
-  row(OS, "ALU ports share ready uops", M.BackEnd.ALUPortsShareReadyUops);
+  row(OS, "ALU queues taken in turn", M.BackEnd.ALUQueuesInTurn);
   row(OS, "allocates whole issue groups",
       M.BackEnd.AllocatesWholeIssueGroups);
   OS << "\nMemory\n";

@@ -220,6 +220,7 @@ AllocCause AllocateStage::cycle() {
       }
     }
   }
+  C.Sched.endIssueCycle();
   if (Cause == AllocCause::FrontEnd && Issued + Eps >= std::floor(Width + Eps))
     Cause = AllocCause::IssuedFullWidth;
   return Cause;

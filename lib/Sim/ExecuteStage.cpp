@@ -25,8 +25,6 @@ PortMask ExecuteStage::sharingPorts(const SimConfig &Config) {
   PortMask M = 0;
   if (Config.LoadPortsShareReadyUops)
     M |= Config.Model->LoadPorts;
-  if (Config.ALUPortsShareReadyUops)
-    M |= Config.Model->IntALUPorts;
   return M;
 }
 
@@ -85,8 +83,7 @@ bool ExecuteStage::dispatchPort(unsigned P) {
     return true;
   // A sharing port with nothing ready of its own takes a ready uop bound
   // to another sharing port, if its own mask allows it (the load ports
-  // share their ready uops [uiCA]; Zen 4's ALUs, measured: BackEndDesc::
-  // ALUPortsShareReadyUops).
+  // share their ready uops [uiCA]).
   if (AnyReady || !(SharingPorts & (PortMask(1) << P)))
     return false;
   // The other sharing ports with ready uops, in increasing order (an

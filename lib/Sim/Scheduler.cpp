@@ -11,12 +11,22 @@ using namespace llvm;
 namespace luarch {
 namespace sim {
 
+/// The ports numbered below \p NP.
+static PortMask lowPorts(unsigned NP) {
+  return NP >= 32 ? ~PortMask(0) : (PortMask(1) << NP) - 1;
+}
+
 Scheduler::Scheduler(Core &C, unsigned NumPorts, PortBinding Binding)
     : C(C), Binding(Binding), Ready(NumPorts), RenamedReady(NumPorts, 0),
       PendingByPort(NumPorts), PendingMin(NumPorts, Unknown),
       Waiting(NumPorts, 0), InFlight(NumPorts, 0), Usage(NumPorts, 0),
       Snapshot(NumPorts, 0), DispatchedNow(NumPorts, 0) {
   assert(NumPorts <= 64 && "ready lists are tracked in a 64-bit mask");
+  if (C.Config.ALUQueuesInTurn && C.Config.Model) {
+    TurnALUs = C.Config.Model->IntALUPorts & lowPorts(NumPorts);
+    for (PortMask M = TurnALUs; M; M &= M - 1)
+      TurnPorts.push_back(llvm::countr_zero(M));
+  }
 }
 
 void Scheduler::beginDispatchCycle(double Now) {
@@ -68,11 +78,6 @@ void Scheduler::beginIssueCycle() {
     assert(Usage[P] >= DispatchedNow[P] && "bound before dispatched");
     Snapshot[P] = Usage[P] - DispatchedNow[P];
   }
-}
-
-/// The ports numbered below \p NP.
-static PortMask lowPorts(unsigned NP) {
-  return NP >= 32 ? ~PortMask(0) : (PortMask(1) << NP) - 1;
 }
 
 int Scheduler::choosePort(PortMask Mask, unsigned IssueSlot) {
@@ -128,10 +133,82 @@ int Scheduler::choosePort(PortMask Mask, unsigned IssueSlot) {
 
 void Scheduler::bind(InFlightInstr &I, UopId Id, unsigned IssueSlot) {
   const SUop &SU = C.ROB.Uops.desc(Id);
+  // ALU-only uops wait for the end of the issue group (the divider's and
+  // the serialising path's queues are kept in issue order: not those).
+  if (TurnALUs && SU.Ports && !(SU.Ports & ~TurnALUs) && SU.DivCycles <= 0 &&
+      SU.SerialCycles <= 0) {
+    GroupALU.push_back(Id);
+    return;
+  }
   int P = choosePort(SU.Ports, IssueSlot);
   assert(P >= 0 && "the decoder gives every executed uop a port");
   if (P < 0)
     P = 0;
+  bindTo(I, Id, unsigned(P));
+}
+
+void Scheduler::bindGroupALUInTurn() {
+  // The group's K ALU uops get the next K queues of the turn, uop U the
+  // U-th unless one eligible for fewer ALUs took it: those choose first, in
+  // issue order, among the group's queues they can use, the one nearest
+  // their own place in the turn (ties to the earlier; none: the next
+  // eligible queue after the group's); the others take the queues left, in
+  // turn order.
+  const unsigned NQ = TurnPorts.size(), K = GroupALU.size();
+  assert(NQ > 0 && "only held back with ALU ports");
+  constexpr unsigned MaxGroup = 32;
+  assert(K <= MaxGroup && "an issue group holds at most its width in uops");
+  unsigned SlotPort[MaxGroup];
+  int Port[MaxGroup];
+  bool Taken[MaxGroup] = {};
+  const unsigned N = std::min(K, MaxGroup);
+  for (unsigned S = 0; S < N; ++S) {
+    SlotPort[S] = TurnPorts[(Turn + S) % NQ];
+    Port[S] = -1;
+  }
+  UopStore &Uops = C.ROB.Uops;
+  for (unsigned U = 0; U < N; ++U) {
+    PortMask Mask = Uops.desc(GroupALU[U]).Ports & TurnALUs;
+    if (Mask == TurnALUs)
+      continue;
+    int Nearest = -1;
+    unsigned NearestDistance = ~0u;
+    for (unsigned S = 0; S < N; ++S) {
+      unsigned Distance = S > U ? S - U : U - S;
+      if (!Taken[S] && (Mask >> SlotPort[S] & 1) &&
+          Distance < NearestDistance) {
+        Nearest = int(S);
+        NearestDistance = Distance;
+      }
+    }
+    if (Nearest >= 0) {
+      Port[U] = int(SlotPort[Nearest]);
+      Taken[Nearest] = true;
+    }
+    for (unsigned J = 0; J < NQ && Port[U] < 0; ++J) {
+      unsigned P = TurnPorts[(Turn + N + J) % NQ];
+      if (Mask >> P & 1)
+        Port[U] = int(P);
+    }
+  }
+  unsigned Next = 0;
+  for (unsigned U = 0; U < N; ++U) {
+    if (Port[U] >= 0)
+      continue;
+    while (Taken[Next])
+      ++Next;
+    assert(Next < N && "a queue is left for every uop that takes any");
+    Port[U] = int(SlotPort[Next]);
+    Taken[Next] = true;
+  }
+  Turn = (Turn + N) % NQ;
+  for (unsigned U = 0; U < N; ++U)
+    bindTo(C.ROB.ownerOf(GroupALU[U]), GroupALU[U], unsigned(Port[U]));
+  GroupALU.clear();
+}
+
+void Scheduler::bindTo(InFlightInstr &I, UopId Id, unsigned P) {
+  const SUop &SU = C.ROB.Uops.desc(Id);
   C.ROB.Uops.flags(Id).Port = P;
   ++Waiting[P];
   ++InFlight[P];

@@ -32,6 +32,12 @@ public:
   /// A new issue group starts: the snapshot of the binding counts, without
   /// the uops dispatched earlier in this cycle.
   void beginIssueCycle();
+  /// The issue group is complete: its ALU uops take their queues in turn
+  /// (BackEndDesc::ALUQueuesInTurn; bind() held them back).
+  void endIssueCycle() {
+    if (!GroupALU.empty())
+      bindGroupALUInTurn();
+  }
   /// A new dispatch cycle starts at \p Now: uops dispatched last cycle
   /// leave the binding counts; pending uops whose time has come join their
   /// port's ready list (uops scheduled later in the cycle are ready at once
@@ -90,6 +96,9 @@ private:
     bool Renamed;
   };
   int choosePort(PortMask Mask, unsigned IssueSlot);
+  /// Binds \p Id to port \p P and puts it where dispatch finds it.
+  void bindTo(InFlightInstr &I, UopId Id, unsigned P);
+  void bindGroupALUInTurn();
   void scheduleWokenUops();
   void wakeWaiters(InFlightInstr &Producer);
   /// Inserts \p Key into port \p P's ready list, in age order.
@@ -122,6 +131,12 @@ private:
   /// the snapshot the issue group binds from (Usage - DispatchedNow).
   std::vector<unsigned> Usage, Snapshot, DispatchedNow;
   unsigned RoundRobin = 0;
+  /// BackEndDesc::ALUQueuesInTurn: the ALU ports in turn order (0 if off),
+  /// the turn's next queue, and this cycle's ALU uops in issue order.
+  PortMask TurnALUs = 0;
+  std::vector<unsigned> TurnPorts;
+  unsigned Turn = 0;
+  std::vector<UopId> GroupALU;
 };
 
 } // namespace sim

@@ -42,7 +42,7 @@ SimConfig SimConfig::fromModel(const MachineModel &M) {
                   ? PortBinding::IssueSnapshot
                   : PortBinding::LeastLoadedInRS;
   C.LoadPortsShareReadyUops = M.BackEnd.LoadPortsShareReadyUops;
-  C.ALUPortsShareReadyUops = M.BackEnd.ALUPortsShareReadyUops;
+  C.ALUQueuesInTurn = M.BackEnd.ALUQueuesInTurn;
   C.AllocationGroup =
       M.BackEnd.AllocatesWholeIssueGroups ? M.FrontEnd.IssueWidth.Value : 0;
   C.IssueToDispatch = std::max(1u, unsigned(M.BackEnd.IssueToDispatchCycles));

@@ -221,11 +221,15 @@ struct BackEndDesc {
   /// A load port with no ready uop of its own dispatches the oldest ready
   /// uop bound to another load port [uiCA §4.3].
   Sourced<bool> LoadPortsShareReadyUops{false, "not modelled for this core"};
-  /// An integer ALU port (IntALUPorts) with no ready uop of its own
-  /// dispatches the oldest ready uop bound to another ALU port that it can
-  /// execute, as the load ports above do: the ALUs behave as fed by one
-  /// queue although each uop is still bound at issue.
-  Sourced<bool> ALUPortsShareReadyUops{false, "not modelled for this core"};
+  /// The integer ALU ports (IntALUPorts) are fed by one queue each, and the
+  /// uops that only ALUs execute (no divide, no serialising path) take the
+  /// queues in turn: the ALU uops of a cycle's issue group get the next k
+  /// queues of the turn, one each in issue order, except that those
+  /// eligible for fewer ALUs (a branch, a shift) choose first, among those k
+  /// queues, the eligible one nearest their own place (or, with none among
+  /// them, the next eligible queue after them); the turn moves on by k.
+  /// Off: each uop is bound by PortBinding.
+  Sourced<bool> ALUQueuesInTurn{false, "not modelled for this core"};
   /// The renamer allocates nothing in a cycle unless the reorder buffer and
   /// the scheduler both have room for a whole issue group (IssueWidth
   /// uops); off: it allocates whatever fits.

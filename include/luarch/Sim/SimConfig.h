@@ -71,7 +71,7 @@ struct SimConfig {
   bool ROBMicroFusion = true;
   bool UseLSD = false;
   bool LoadPortsShareReadyUops = false;
-  bool ALUPortsShareReadyUops = false;
+  bool ALUQueuesInTurn = false; ///< BackEndDesc::ALUQueuesInTurn
   /// Allocation waits for room for this many uops (the described issue
   /// group; at most the buffer's size) in the ROB and the scheduler
   /// (BackEndDesc::AllocatesWholeIssueGroups); 0: allocates what fits.

@@ -133,23 +133,26 @@ MachineModel makeZnver4() {
       "is limited to one 32-entry half); the model still under-predicts "
       "the longest chains by 5-13%"};
   BE.VecSchedulerPorts = 0b0011111100000000; // FP0-FP5
-  BE.ALUPortsShareReadyUops = {
+  BE.ALUQueuesInTurn = {
       true,
       "measured on an EPYC 9004 host (loop-uarch-report -mcpu=native "
-      "--measure --harness-context "
-      "eval/bhive/probes-znver4/one-cycle-loops.s): add r10, 8; lea rax, "
-      "[r10-8]; cmp rax, rbx (or cmp [rsp+8], rax) + dec/jnz, four ALU "
-      "uops on four ALUs with a chain of three, 1.00 cycles per iteration; "
-      "3, 4, 5 independent add chains + dec/jnz 1.00, 1.25, 1.50. Binding "
-      "each uop at allocation to one ALU (least loaded, snapshot or any "
-      "other rule the simulator has but round-robin) gives 1.5 on the "
-      "chain: a ready uop waits behind an older ready one on its ALU while "
-      "another ALU idles. The integer scheduler is published as 4 x 24 "
-      "entries (SchedulerSize's sources); how a ready op reaches an ALU "
-      "is not published: the rule is the behaviour the loop probes show, "
-      "not a documented mechanism, and not the whole of it (straight-line "
-      "copies of the chain measure 1.50, 1.00 with a fourth uop per copy; "
-      "the rule gives 1.00: eval/bhive/probes-znver4/README.md)"};
+      "--measure --no-sensitivity --harness-context, loop and --as=unrolled "
+      "forms; eval/bhive/probes-znver4/one-cycle-loops.s, alu-queue-turns.s "
+      "and README.md): the integer scheduler is published as 4 x 24 entries "
+      "(SchedulerSize's sources); how ops are assigned to the four queues "
+      "is not published. Taking the queues in turn by allocation order, "
+      "per issue group, the branch and the other restricted uops choosing "
+      "first the eligible queue nearest their place, reproduces 27 of 30 "
+      "probes within 0.05 cycles: "
+      "the add/lea/cmp chain 1.50 as straight-line copies and 1.00 as a "
+      "loop with dec/jnz, chains of 4 and 5 uops 1.00 and 2.01 straight, "
+      "2.00 and 1.50 as loops, 1-7 independent adds + dec/jnz at their "
+      "ALU bound (1.00-2.00); not reproduced: the chain + add or cmov as "
+      "a loop (1.75, model 2.00), the straight-line chain + imul r, r, 3 "
+      "(1.00, model 1.67). It replaces the rule of "
+      "the sixth session (an ALU with no ready uop takes another ALU's "
+      "oldest ready one), which gave 1.00 for the straight-line chain "
+      "and 1.25-1.33 for the chain + add, shl or cmov loops (1.75-2.00)"};
   BE.LoadBufferSize = {136, "[C&C-Zen4] 136 loads kept in flight until "
                             "retirement (measured); the published load "
                             "queue is smaller and frees a load once its "
