@@ -24,5 +24,9 @@ if [ "${#missing[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
+# clang-22 with lld-22: ThinLTO of LoopUArch's own code (CMakeLists.txt
+# LUARCH_LTO; docs/evaluation.md "Speed"). Any C++17 compiler builds it too
+# (then without LTO).
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
 cmake --build build -j "$(nproc)"

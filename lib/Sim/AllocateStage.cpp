@@ -51,6 +51,11 @@ AllocateStage::AllocateStage(Core &C) : C(C) {
   }
   // What each slot takes, per instruction, slot (or none: a fused jcc) and
   // whether it renames a new instruction: only these values are read.
+  size_t NumNeeds = 0;
+  for (size_t Index = 0; Index < C.Body.size(); ++Index)
+    NumNeeds += 2 * (C.Body[Index].Slots.size() + 1);
+  NeedsAt.reserve(C.Body.size());
+  Needs.reserve(NumNeeds);
   for (size_t Index = 0; Index < C.Body.size(); ++Index) {
     const SInstr &SI = C.Body[Index];
     NeedsAt.push_back(Needs.size());

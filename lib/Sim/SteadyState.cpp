@@ -36,6 +36,10 @@ SteadyStateDetector::SteadyStateDetector(double ROBSize,
   // A period is first tested once its checks and one period more fit after
   // half the warm-up.
   DueAtMin = ~size_t(0);
+  // Room for a typical run (the warm-up and two windows of 64 iterations)
+  // without growing: a batch or the plugin runs thousands of simulations.
+  RetireCycles.reserve(256);
+  Occupancy.reserve(256);
   for (unsigned P = 1; P <= MaxPeriod; ++P) {
     DueAt[P] = std::max<size_t>(2 * P, MinChecks) + P + 1 + Warmup / 2;
     DueAtMin = std::min(DueAtMin, DueAt[P]);

@@ -107,7 +107,9 @@ private:
 
 class CycleAccounting : public SimListener {
 public:
-  explicit CycleAccounting(size_t NumInstrs) : NumInstrs(NumInstrs) {}
+  explicit CycleAccounting(size_t NumInstrs) : NumInstrs(NumInstrs) {
+    Log.reserve(1024); // a typical run's cycles, without growing
+  }
   unsigned subscribedEvents() const override { return CycleEvents; }
   void onCycle(const CycleFacts &F) override {
     Log.push_back({uint8_t(F.Head), uint8_t(F.Alloc), uint32_t(F.Instr)});
