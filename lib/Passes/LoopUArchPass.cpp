@@ -811,7 +811,7 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   PO.MemoryOpts.NoPrefetchFigure = false;
   // Compile time: half the tool's re-simulation (sqlite3.c at -O2: the
   // memory step 20 -> 12 ms; PolyBench and sqlite3.c: no predicted cycles
-  // change, 7 ECM sums by <= 0.1%; docs/plugin.md).
+  // change, 6 ECM sums by <= 0.1%; docs/plugin.md).
   PO.MemoryOpts.FixedIterations = MemoryIterations;
   PO.MemoryOpts.Sensitivity = PO.Sensitivity;
   PO.MemoryOpts.Sim = PO.Sim;

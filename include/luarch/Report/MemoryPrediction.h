@@ -154,7 +154,7 @@ struct MemoryOptions {
   /// Iterations of each re-simulation with the loads' levels (fewer for a
   /// large kernel; MemoryPrediction.cpp says why it is a fixed count). The
   /// plugin takes 500 (-uarch-memory-iterations, compile time: on PolyBench
-  /// and sqlite3.c no predicted cycles change, 7 ECM sums by <= 0.1%).
+  /// and sqlite3.c no predicted cycles change, 6 ECM sums by <= 0.1%).
   unsigned FixedIterations = 1000;
   bool Sensitivity = true;
   double Factor = 1.15;
