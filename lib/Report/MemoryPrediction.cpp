@@ -93,15 +93,16 @@ struct Context {
     // The simulator's steady-state test waits for the buffers to fill, not
     // for the first long-latency load to return: before then iterations
     // issue and retire at the front end's rhythm and look periodic. Run a
-    // fixed 1,000 iterations and measure the second half instead. A large
-    // kernel gets there in fewer: the first half of 200,000 dynamic
-    // instructions lasts at least 12,500 cycles at 8 per cycle, many times
-    // the longest memory latency (and a 25,000-instruction loop stays
-    // interactive).
+    // fixed 1,000 iterations (Opts.FixedIterations) and measure the second
+    // half instead. A large kernel gets there in fewer: the first half of
+    // 200,000 dynamic instructions lasts at least 12,500 cycles at 8 per
+    // cycle, many times the longest memory latency (and a 25,000-instruction
+    // loop stays interactive).
     SimOptions SO = Opts.Sim;
     SO.StopAtSteadyState = false;
     unsigned Fixed = unsigned(std::clamp<size_t>(
-        (200000 + K.size() - 1) / std::max<size_t>(1, K.size()), 8, 1000));
+        (200000 + K.size() - 1) / std::max<size_t>(1, K.size()), 8,
+        std::max(8u, Opts.FixedIterations)));
     SO.MaxIterations = std::max(SO.MaxIterations, Fixed);
     SO.Trace = false;
     SimResult R = simulate(K, D2, Deps, Config, SO);
