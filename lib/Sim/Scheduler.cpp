@@ -148,27 +148,34 @@ void Scheduler::bind(InFlightInstr &I, UopId Id, unsigned IssueSlot) {
 }
 
 void Scheduler::bindGroupALUInTurn() {
-  // The group's K ALU uops get the next K queues of the turn, uop U the
+  // An issue group is at most the issue width (6 on Zen 4); a what-if width
+  // beyond MaxGroupALU is taken in consecutive pieces so no uop is dropped.
+  for (unsigned Begin = 0; Begin < GroupALU.size(); Begin += MaxGroupALU)
+    bindALUInTurn(Begin, std::min<size_t>(GroupALU.size() - Begin, MaxGroupALU));
+  GroupALU.clear();
+}
+
+void Scheduler::bindALUInTurn(unsigned Begin, unsigned N) {
+  // The group's N ALU uops get the next N queues of the turn, uop U the
   // U-th unless one eligible for fewer ALUs took it: those choose first, in
   // issue order, among the group's queues they can use, the one nearest
   // their own place in the turn (ties to the earlier; none: the next
   // eligible queue after the group's); the others take the queues left, in
   // turn order.
-  const unsigned NQ = TurnPorts.size(), K = GroupALU.size();
+  const unsigned NQ = TurnPorts.size();
   assert(NQ > 0 && "only held back with ALU ports");
-  constexpr unsigned MaxGroup = 32;
-  assert(K <= MaxGroup && "an issue group holds at most its width in uops");
-  unsigned SlotPort[MaxGroup];
-  int Port[MaxGroup];
-  bool Taken[MaxGroup] = {};
-  const unsigned N = std::min(K, MaxGroup);
+  assert(N <= MaxGroupALU && "pieces of at most MaxGroupALU uops");
+  const UopId *Group = GroupALU.data() + Begin;
+  unsigned SlotPort[MaxGroupALU];
+  int Port[MaxGroupALU];
+  bool Taken[MaxGroupALU] = {};
   for (unsigned S = 0; S < N; ++S) {
     SlotPort[S] = TurnPorts[(Turn + S) % NQ];
     Port[S] = -1;
   }
   UopStore &Uops = C.ROB.Uops;
   for (unsigned U = 0; U < N; ++U) {
-    PortMask Mask = Uops.desc(GroupALU[U]).Ports & TurnALUs;
+    PortMask Mask = Uops.desc(Group[U]).Ports & TurnALUs;
     if (Mask == TurnALUs)
       continue;
     int Nearest = -1;
@@ -203,8 +210,7 @@ void Scheduler::bindGroupALUInTurn() {
   }
   Turn = (Turn + N) % NQ;
   for (unsigned U = 0; U < N; ++U)
-    bindTo(C.ROB.ownerOf(GroupALU[U]), GroupALU[U], unsigned(Port[U]));
-  GroupALU.clear();
+    bindTo(C.ROB.ownerOf(Group[U]), Group[U], unsigned(Port[U]));
 }
 
 void Scheduler::bindTo(InFlightInstr &I, UopId Id, unsigned P) {

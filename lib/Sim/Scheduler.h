@@ -98,7 +98,13 @@ private:
   int choosePort(PortMask Mask, unsigned IssueSlot);
   /// Binds \p Id to port \p P and puts it where dispatch finds it.
   void bindTo(InFlightInstr &I, UopId Id, unsigned P);
+  /// Binds the issue group's held-back ALU uops to the ALU queues in turn
+  /// (BackEndDesc::ALUQueuesInTurn).
   void bindGroupALUInTurn();
+  /// One piece of that group: \p N uops from GroupALU[\p Begin].
+  void bindALUInTurn(unsigned Begin, unsigned N);
+  /// The most ALU uops bound in one piece (fixed-size arrays on the stack).
+  static constexpr unsigned MaxGroupALU = 32;
   void scheduleWokenUops();
   void wakeWaiters(InFlightInstr &Producer);
   /// Inserts \p Key into port \p P's ready list, in age order.
