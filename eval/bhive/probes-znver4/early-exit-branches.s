@@ -1,0 +1,51 @@
+# Zen 4: loops with early-exit branches that are never taken (three or four
+# fused compare-and-branch uops per iteration, ALU0/ALU3 only). The harness
+# of loop-uarch-report --measure refuses branches inside a block, so these
+# are measured by early-exit-branches.c (same bodies, README.md); this file
+# gives the model's side:
+#   loop-uarch-report -mcpu=znver4 --no-sensitivity --harness-context early-exit-branches.s
+	.text
+L_exit_br3:
+testq %rbx, %rbx
+je .Lx1
+incq %rax
+leaq 1(%rax), %rsi
+cmpq $5, %rsi
+je .Lx1
+addq $1, %rdx
+decq %r15
+jne L_exit_br3
+.Lx1:
+L_exit_br4:
+testq %rbx, %rbx
+je .Lx2
+incq %rax
+leaq 1(%rax), %rsi
+cmpq $5, %rsi
+je .Lx2
+addq $1, %rdx
+cmpq $7, %rbx
+je .Lx2
+decq %r15
+jne L_exit_br4
+.Lx2:
+L_exit_br3_2alu:
+testq %rbx, %rbx
+je .Lx3
+incq %rax
+cmpq $5, %rax
+je .Lx3
+decq %r15
+jne L_exit_br3_2alu
+.Lx3:
+L_exit_br2_4alu:
+testq %rbx, %rbx
+je .Lx4
+incq %rax
+addq $1, %rdx
+addq $1, %rsi
+addq $1, %rdi
+decq %r15
+jne L_exit_br2_4alu
+.Lx4:
+nop
