@@ -29,6 +29,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from luarch_stats import kendall_tau  # noqa: E402
+from evaluate import load_truth_csv  # noqa: E402
 
 DEFAULT_CORPUS = os.path.join(HERE, "..", "..", "shared", "data", "bhive",
                               "measured-clx.csv")
@@ -75,17 +76,12 @@ def corpus_passes(path):
 
 
 def host_passes(first, second):
-    """form -> list of (pass1, pass2, None) from two host files."""
-    def by_key(path):
-        table = {}
-        for row in read_rows(path):
-            value = number(row.get("measured"))
-            if "id" not in row or "form" not in row:
-                fail(path + " is not an evaluate.py --csv file (no id/form)")
-            if value:
-                table[(row["id"], row["form"])] = value
-        return table
-    a, b = by_key(first), by_key(second)
+    """form -> list of (pass1, pass2, None) from two host files (read as
+    evaluate.py --truth-csv reads them)."""
+    for path in (first, second):
+        if not os.path.isfile(path):
+            fail("no measurement file at " + path)
+    a, b = load_truth_csv(first), load_truth_csv(second)
     passes = {}
     for form in FORMS:
         keys = sorted(k for k in a if k[1] == form and k in b)

@@ -418,6 +418,32 @@ void applySTLBHitLoads(const MachineModel &M, std::vector<DecodedInstr> &D,
   }
 }
 
+/// Iterations over which the STLB-hit port rules count new pages: more than
+/// the line rules' (a stack walking by a few hundred bytes enters a page
+/// every 10-20).
+static constexpr unsigned PortHoldPagesMeasured = 64;
+
+/// The port-holding STLB-hit rules put their cost on the instruction that
+/// enters most pages (\p Entered per instruction): \p Cycles occupancy
+/// copies of its \p Kind uop on each port of \p Ports, one per cycle each.
+static void holdPortsPerCycle(std::vector<DecodedInstr> &D,
+                              ArrayRef<unsigned> Entered, unsigned Cycles,
+                              UopKind Kind, PortMask Ports) {
+  assert(Entered.size() == D.size() && "a count per instruction");
+  DecodedInstr &X =
+      D[std::max_element(Entered.begin(), Entered.end()) - Entered.begin()];
+  auto Mem = find_if(X.Uops, [Kind](const Uop &U) {
+    return U.Kind == Kind && !U.PipeOccupancyCopy;
+  });
+  if (Mem == X.Uops.end())
+    return;
+  Uop Copy = occupancyCopy(*Mem);
+  for (; Ports; Ports &= Ports - 1) {
+    Copy.Ports = Ports & (~Ports + 1);
+    X.Uops.insert(X.Uops.end(), Cycles, Copy);
+  }
+}
+
 void applySTLBHitLoadPorts(const MachineModel &M, std::vector<DecodedInstr> &D,
                            const AddressContext &Ctx) {
   unsigned Penalty = M.Memory.STLBHitLoadCycles;
@@ -427,9 +453,9 @@ void applySTLBHitLoadPorts(const MachineModel &M, std::vector<DecodedInstr> &D,
   // Pages entered by two or more loads of an iteration, that no access of
   // the window before touched, over more iterations than the line rules
   // (a stack walking by a few hundred bytes enters a page every 10-20).
-  constexpr unsigned Measured = 64;
-  UnitsByIteration Pages = unitsByIteration(D, Ctx, NewUnitWindow + Measured,
-                                            /*Shift=*/12, /*LoadsOnly=*/true);
+  UnitsByIteration Pages =
+      unitsByIteration(D, Ctx, NewUnitWindow + PortHoldPagesMeasured,
+                       /*Shift=*/12, /*LoadsOnly=*/true);
   std::vector<unsigned> Entered(D.size(), 0);
   forEachNewUnit(Pages, [&](unsigned It, size_t I, uint64_t P) {
     unsigned Loads = llvm::count_if(
@@ -437,23 +463,12 @@ void applySTLBHitLoadPorts(const MachineModel &M, std::vector<DecodedInstr> &D,
     Entered[I] += Loads >= 2;
   });
   unsigned Total = std::accumulate(Entered.begin(), Entered.end(), 0u);
-  unsigned Cycles = unsigned(std::lround(double(Total) * Penalty / Measured));
+  unsigned Cycles =
+      unsigned(std::lround(double(Total) * Penalty / PortHoldPagesMeasured));
   if (!Cycles)
     return;
-  // The copies go with the load that enters most pages, one per cycle on
-  // each load port.
-  DecodedInstr &X =
-      D[std::max_element(Entered.begin(), Entered.end()) - Entered.begin()];
-  auto Load = find_if(X.Uops, [](const Uop &U) {
-    return U.Kind == UopKind::Load && !U.PipeOccupancyCopy;
-  });
-  if (Load == X.Uops.end())
-    return;
-  Uop Copy = occupancyCopy(*Load);
-  for (PortMask Ports = M.LoadPorts; Ports; Ports &= Ports - 1) {
-    Copy.Ports = Ports & (~Ports + 1);
-    X.Uops.insert(X.Uops.end(), Cycles, Copy);
-  }
+  // The copies go with the load that enters most pages.
+  holdPortsPerCycle(D, Entered, Cycles, UopKind::Load, M.LoadPorts);
 }
 
 void applySTLBHitStorePorts(const MachineModel &M,
@@ -467,9 +482,9 @@ void applySTLBHitStorePorts(const MachineModel &M,
   // Pages that no access of the window before touched (loads included:
   // their translation is in the DTLB) and a store of the iteration
   // touches, over as many iterations as the load-port rule.
-  constexpr unsigned Measured = 64;
-  UnitsByIteration Pages = unitsByIteration(D, Ctx, NewUnitWindow + Measured,
-                                            /*Shift=*/12, /*LoadsOnly=*/false);
+  UnitsByIteration Pages =
+      unitsByIteration(D, Ctx, NewUnitWindow + PortHoldPagesMeasured,
+                       /*Shift=*/12, /*LoadsOnly=*/false);
   std::vector<unsigned> Entered(D.size(), 0);
   forEachNewUnit(Pages, [&](unsigned It, size_t, uint64_t P) {
     auto Store = find_if(Pages[It], [&](const auto &Access) {
@@ -489,24 +504,13 @@ void applySTLBHitStorePorts(const MachineModel &M,
   unsigned Walking = llvm::count_if(
       StorePages, [](const auto &KV) { return KV.second.size() > 1; });
   double PerIteration =
-      std::min(double(Total) * Penalty / Measured, double(Walking));
+      std::min(double(Total) * Penalty / PortHoldPagesMeasured,
+               double(Walking));
   unsigned Cycles = unsigned(std::lround(PerIteration));
   if (!Cycles)
     return;
-  // The copies go with the store that enters most pages, one per cycle on
-  // each store-data port.
-  DecodedInstr &X =
-      D[std::max_element(Entered.begin(), Entered.end()) - Entered.begin()];
-  auto Data = find_if(X.Uops, [](const Uop &U) {
-    return U.Kind == UopKind::StoreData && !U.PipeOccupancyCopy;
-  });
-  if (Data == X.Uops.end())
-    return;
-  Uop Copy = occupancyCopy(*Data);
-  for (; Ports; Ports &= Ports - 1) {
-    Copy.Ports = Ports & (~Ports + 1);
-    X.Uops.insert(X.Uops.end(), Cycles, Copy);
-  }
+  // The copies go with the store that enters most pages.
+  holdPortsPerCycle(D, Entered, Cycles, UopKind::StoreData, Ports);
 }
 
 } // namespace luarch
