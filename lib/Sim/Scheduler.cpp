@@ -159,9 +159,14 @@ void Scheduler::bindALUInTurn(unsigned Begin, unsigned N) {
   // The group's N ALU uops get the next N queues of the turn, uop U the
   // U-th unless one eligible for fewer ALUs took it: those choose first, in
   // issue order, among the group's queues they can use, the one nearest
-  // their own place in the turn (ties to the earlier; none: the next
-  // eligible queue after the group's); the others take the queues left, in
-  // turn order.
+  // their own place in the turn (ties to the earlier); the others take the
+  // queues left, in turn order. A restricted uop left without an eligible
+  // queue among the group's (the third fused branch of a 4-uop group) goes
+  // to the eligible queue with the fewest uops waiting, counting the
+  // group's restricted uops placed before it (ties: the first after the
+  // group's queues in turn order): a count the core has when it allocates,
+  // and what spreads a loop's several branches over ALU0 and ALU3 as the
+  // host does (eval/bhive/probes-znver4/README.md, early-exit-branches).
   const unsigned NQ = TurnPorts.size();
   assert(NQ > 0 && "only held back with ALU ports");
   assert(N <= MaxGroupALU && "pieces of at most MaxGroupALU uops");
@@ -174,6 +179,12 @@ void Scheduler::bindALUInTurn(unsigned Begin, unsigned N) {
     Port[S] = -1;
   }
   UopStore &Uops = C.ROB.Uops;
+  // Uops waiting per ALU queue, with the group's restricted uops placed so
+  // far (indexed by the queue's place in TurnPorts).
+  unsigned Queued[MaxALUQueues];
+  assert(NQ <= MaxALUQueues && "ALU ports are counted in a fixed array");
+  for (unsigned Q = 0; Q < NQ; ++Q)
+    Queued[Q] = Waiting[TurnPorts[Q]];
   for (unsigned U = 0; U < N; ++U) {
     PortMask Mask = Uops.desc(Group[U]).Ports & TurnALUs;
     if (Mask == TurnALUs)
@@ -191,12 +202,19 @@ void Scheduler::bindALUInTurn(unsigned Begin, unsigned N) {
     if (Nearest >= 0) {
       Port[U] = int(SlotPort[Nearest]);
       Taken[Nearest] = true;
+      ++Queued[(Turn + Nearest) % NQ];
+      continue;
     }
-    for (unsigned J = 0; J < NQ && Port[U] < 0; ++J) {
-      unsigned P = TurnPorts[(Turn + N + J) % NQ];
-      if (Mask >> P & 1)
-        Port[U] = int(P);
+    int Fewest = -1;
+    for (unsigned J = 0; J < NQ; ++J) {
+      unsigned Q = (Turn + N + J) % NQ;
+      if ((Mask >> TurnPorts[Q] & 1) &&
+          (Fewest < 0 || Queued[Q] < Queued[Fewest]))
+        Fewest = int(Q);
     }
+    assert(Fewest >= 0 && "a restricted ALU uop can use some ALU");
+    Port[U] = int(TurnPorts[Fewest]);
+    ++Queued[Fewest];
   }
   unsigned Next = 0;
   for (unsigned U = 0; U < N; ++U) {

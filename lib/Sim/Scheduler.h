@@ -105,6 +105,8 @@ private:
   void bindALUInTurn(unsigned Begin, unsigned N);
   /// The most ALU uops bound in one piece (fixed-size arrays on the stack).
   static constexpr unsigned MaxGroupALU = 32;
+  /// The most ALU queues taken in turn (a fixed-size array on the stack).
+  static constexpr unsigned MaxALUQueues = 16;
   void scheduleWokenUops();
   void wakeWaiters(InFlightInstr &Producer);
   /// Inserts \p Key into port \p P's ready list, in age order.

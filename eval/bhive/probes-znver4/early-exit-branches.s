@@ -48,4 +48,78 @@ addq $1, %rdi
 decq %r15
 jne L_exit_br2_4alu
 .Lx4:
+# Measured afterwards, only to check the binding rule (README.md):
+L_exit_br3_3add:
+testq %rbx, %rbx
+je .Lx5
+addq $1, %rdx
+addq $1, %rsi
+cmpq $7, %rbx
+je .Lx5
+addq $1, %rdi
+decq %r15
+jne L_exit_br3_3add
+.Lx5:
+L_exit_br3_shl:
+testq %rbx, %rbx
+je .Lx6
+incq %rax
+shlq $1, %r11
+cmpq $5, %rax
+je .Lx6
+addq $1, %rdx
+decq %r15
+jne L_exit_br3_shl
+.Lx6:
+L_exit_br2_2alu:
+testq %rbx, %rbx
+je .Lx7
+incq %rax
+addq $1, %rdx
+decq %r15
+jne L_exit_br2_2alu
+.Lx7:
+L_exit_br3_cmpmem:
+testq %rbx, %rbx
+je .Lx8
+incq %rax
+cmpq $5, (%rdi)
+je .Lx8
+addq $1, %rdx
+decq %r15
+jne L_exit_br3_cmpmem
+.Lx8:
+L_exit_br3_loaded:
+movq (%rdi), %rcx
+testq %rcx, %rcx
+jne .Lx9
+incq %rax
+cmpq $5, %rax
+je .Lx9
+decq %r15
+jne L_exit_br3_loaded
+.Lx9:
+L_exit_br4_2add:
+testq %rbx, %rbx
+je .Lx10
+addq $1, %rdx
+cmpq $7, %rbx
+je .Lx10
+addq $1, %rsi
+cmpq $9, %rbx
+je .Lx10
+decq %r15
+jne L_exit_br4_2add
+.Lx10:
+L_exit_br2_5alu:
+testq %rbx, %rbx
+je .Lx11
+incq %rax
+addq $1, %rdx
+addq $1, %rsi
+addq $1, %rdi
+addq $1, %r11
+decq %r15
+jne L_exit_br2_5alu
+.Lx11:
 nop

@@ -227,7 +227,8 @@ struct BackEndDesc {
   /// queues of the turn, one each in issue order, except that those
   /// eligible for fewer ALUs (a branch, a shift) choose first, among those k
   /// queues, the eligible one nearest their own place (or, with none among
-  /// them, the next eligible queue after them); the turn moves on by k.
+  /// them, the eligible queue with the fewest uops waiting); the turn moves
+  /// on by k.
   /// Off: each uop is bound by PortBinding.
   Sourced<bool> ALUQueuesInTurn{false, "not modelled for this core"};
   /// The renamer allocates nothing in a cycle unless the reorder buffer and
