@@ -97,6 +97,23 @@ static void br2FiveALU(long N) {
                : "+r"(N) : : "rax", "rbx", "rdx", "rsi", "rdi", "r11", "cc");
 }
 
+// Controls for L_exit_br2_5alu, which runs below its ALU bound: the same
+// number of ALU uops without the early exit, and with one more add.
+static void sixAdd(long N) {
+  asm volatile(INIT "1: add $1, %%rax\n add $1, %%rdx\n add $1, %%rsi\n"
+               " add $1, %%rdi\n add $1, %%r11\n add $1, %%r10\n dec %0\n"
+               " jnz 1b\n2:"
+               : "+r"(N) : : "rax", "rbx", "rdx", "rsi", "rdi", "r10", "r11",
+                 "cc");
+}
+static void br2SixAdd(long N) {
+  asm volatile(INIT "1: test %%rbx, %%rbx\n je 2f\n add $1, %%rax\n"
+               " add $1, %%rdx\n add $1, %%rsi\n add $1, %%rdi\n"
+               " add $1, %%r11\n add $1, %%r10\n dec %0\n jnz 1b\n2:"
+               : "+r"(N) : : "rax", "rbx", "rdx", "rsi", "rdi", "r10", "r11",
+                 "cc");
+}
+
 static double onceNs(void (*F)(long), long N) {
   double T = nowNs();
   F(N);
@@ -134,5 +151,7 @@ int main(void) {
   measure("L_exit_br3_loaded", br3Loaded);
   measure("L_exit_br4_2add", br4TwoAdd);
   measure("L_exit_br2_5alu", br2FiveALU);
+  measure("L_six_add", sixAdd);
+  measure("L_exit_br2_6add", br2SixAdd);
   return 0;
 }

@@ -122,4 +122,26 @@ addq $1, %r11
 decq %r15
 jne L_exit_br2_5alu
 .Lx11:
+# Controls for L_exit_br2_5alu (README.md):
+L_six_add:
+addq $1, %rax
+addq $1, %rdx
+addq $1, %rsi
+addq $1, %rdi
+addq $1, %r11
+addq $1, %r10
+decq %r15
+jne L_six_add
+L_exit_br2_6add:
+testq %rbx, %rbx
+je .Lx12
+addq $1, %rax
+addq $1, %rdx
+addq $1, %rsi
+addq $1, %rdi
+addq $1, %r11
+addq $1, %r10
+decq %r15
+jne L_exit_br2_6add
+.Lx12:
 nop
