@@ -454,6 +454,16 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
   else if (Model.MicrocodeSequencerOps &&
            E.Fused >= Model.MicrocodeSequencerOps && E.TPMeasured >= 2)
     D.SerialCycles = static_cast<unsigned>(std::lround(E.TPMeasured));
+  // MoveEliminationDesc::SameRegisterExecutes: the row measured the
+  // eliminated case (different registers); mov eax, eax and movzx eax, al
+  // take an ALU uop with the row's upper latency bound, 1.
+  if (E.Unfused == 0 && Model.MoveElimination.SameRegisterExecutes &&
+      Model.IntALUPorts && Sem.isSameRegisterMove(Inst)) {
+    Groups.assign(1, {1u, Model.IntALUPorts});
+    classifyUops(Model, D, Groups, /*RegLat=*/1, D.LoadLatency, /*Div=*/0);
+    D.Latency = pathLatency(D, 1);
+    return true;
+  }
   if (E.Unfused == 0) {
     // Executed at rename: eliminated move, nop, fxch...
     D.Latency = 0;
@@ -1137,8 +1147,11 @@ void UopDecoder::applyIdiomsAndFusionRules(const MCInst &Inst,
                   D.Reads.end());
   }
   bool IsVecMove = false;
+  bool SameRegisterExecutes = Model.MoveElimination.SameRegisterExecutes &&
+                              Sem.isSameRegisterMove(Inst);
   if (D.Source != DecodeSource::UopsInfo && Sem.isEliminableMove(Inst, IsVecMove) &&
-      (IsVecMove ? Model.MoveElimination.Vector : Model.MoveElimination.GPR)) {
+      (IsVecMove ? Model.MoveElimination.Vector : Model.MoveElimination.GPR) &&
+      !SameRegisterExecutes) {
     D.Uops.clear();
     D.Latency = 0;
     D.EliminatedMove = true;

@@ -547,6 +547,10 @@ struct MemoryHierarchyDesc {
 struct MoveEliminationDesc {
   Sourced<bool> GPR;     ///< mov r32/r64, r32/r64
   Sourced<bool> Vector;  ///< (v)movaps/movapd/movdqa/movups/... reg, reg
+  /// With GPR: a mov r32/r64 or movzx r32/r64, r8 whose source is part of
+  /// its destination (mov eax, eax; movzx eax, al) is not eliminated: one
+  /// ALU uop (IntALUPorts), latency 1.
+  Sourced<bool> SameRegisterExecutes;
 };
 
 /// Dependency-breaking idioms.

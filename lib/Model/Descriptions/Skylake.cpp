@@ -344,6 +344,19 @@ MachineModel makeSkylake() {
                                  "executed"};
   M.MoveElimination.Vector = {true, "[IntelOpt §3.5.1.12]; [uops.info] "
                                     "MOVAPS_0F28: 0 uops executed"};
+  M.MoveElimination.SameRegisterExecutes = {
+      true,
+      "[LLVM-56498] llvm/llvm-project issue 56498 (code for -march=skylake): "
+      "same-register 'movzx eax, al' cannot be eliminated; [SO-movfree] "
+      "P. Cordes: Intel's move elimination needs different source and "
+      "destination registers (recalled; read in a mirror of the answer: "
+      "recheck); [uops.info] MOVZX (R32, R8l), MOV_89 (R32, "
+      "R32): latency [0;1], 0 uops executed (the eliminated case), 1 the "
+      "bound taken. Measured on Cascade Lake (measured-clx.csv): "
+      "xor cl, [rsi]; ...; movzx ecx, cl; xor rax, [8*rcx + disp] chains "
+      "at 8.03 / 8.04 (bhdev-1475: 7 with the movzx eliminated, 8 "
+      "without), bhdev-0763 8.21 / 8.27 (7.3 / 7.2 -> 8.3 / 8.0); not "
+      "fitted"};
   setSandyBridgeIdioms(M);
   setCarryZeroFlagMerge(M);
   setShiftByCLFlagUops(M);
