@@ -1376,7 +1376,23 @@ void UopDecoder::addStackSyncUops(std::vector<DecodedInstr> &D) const {
         continue;
       }
       bool Reads = readsRSP(X);
-      if (Pass == 1 && Dirty && Reads && !X.Uops.empty()) {
+      if (Pass == 1 && Dirty && Reads && X.EliminatedMove) {
+        // mov rbp, rsp after a push: the move stays at rename, but its
+        // source is the synced rsp, which the sync uop computes; the copy
+        // is that uop's result, a cycle after rsp.
+        Uop Sync;
+        Sync.Kind = UopKind::Compute;
+        Sync.Ports = Model.IntALUPorts;
+        Sync.Latency = 1;
+        Sync.ReadsSources = true;
+        Sync.WritesResult = true;
+        X.Uops.push_back(Sync);
+        X.EliminatedMove = false;
+        X.Latency = 1;
+        ++X.FusedUops;
+        ++X.IssueSlots;
+        X.StackSync = true;
+      } else if (Pass == 1 && Dirty && Reads && !X.Uops.empty()) {
         Uop Sync;
         Sync.Kind = UopKind::Compute;
         Sync.Ports = Model.IntALUPorts;
