@@ -431,6 +431,9 @@ std::string describeMachineModel(const MachineModel &M) {
   if (M.MoveElimination.SameRegisterExecutes)
     row(OS, "same-register mov/movzx executes",
         M.MoveElimination.SameRegisterExecutes);
+  if (M.MoveElimination.MovzxHigh8AliasExecutes)
+    row(OS, "movzx from spl/bpl/sil/dil executes",
+        M.MoveElimination.MovzxHigh8AliasExecutes);
   row(OS, "zero idioms", M.Idioms.ZeroIdioms);
   row(OS, "zero idioms need no port", M.Idioms.ZeroIdiomsNeedNoPort);
   row(OS, "ones idioms", M.Idioms.OnesIdioms);

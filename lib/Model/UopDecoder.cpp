@@ -454,11 +454,14 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
   else if (Model.MicrocodeSequencerOps &&
            E.Fused >= Model.MicrocodeSequencerOps && E.TPMeasured >= 2)
     D.SerialCycles = static_cast<unsigned>(std::lround(E.TPMeasured));
-  // MoveEliminationDesc::SameRegisterExecutes: the row measured the
-  // eliminated case (different registers); mov eax, eax and movzx eax, al
-  // take an ALU uop with the row's upper latency bound, 1.
-  if (E.Unfused == 0 && Model.MoveElimination.SameRegisterExecutes &&
-      Model.IntALUPorts && Sem.isSameRegisterMove(Inst)) {
+  // MoveEliminationDesc::SameRegisterExecutes, MovzxHigh8AliasExecutes:
+  // the row measured the eliminated case (different registers, legacy
+  // low bytes); mov eax, eax, movzx eax, al and movzx ecx, sil take an
+  // ALU uop with the row's upper latency bound, 1.
+  const MoveEliminationDesc &ME = Model.MoveElimination;
+  if (E.Unfused == 0 && Model.IntALUPorts &&
+      ((ME.SameRegisterExecutes && Sem.isSameRegisterMove(Inst)) ||
+       (ME.MovzxHigh8AliasExecutes && Sem.isMovzxFromHigh8Alias(Inst)))) {
     Groups.assign(1, {1u, Model.IntALUPorts});
     classifyUops(Model, D, Groups, /*RegLat=*/1, D.LoadLatency, /*Div=*/0);
     D.Latency = pathLatency(D, 1);

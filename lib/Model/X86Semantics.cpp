@@ -398,6 +398,19 @@ bool X86Semantics::isSameRegisterMove(const MCInst &Inst) const {
   return U != regunit::None && U == unitOf(Src);
 }
 
+bool X86Semantics::isMovzxFromHigh8Alias(const MCInst &Inst) const {
+  // With a REX prefix, register numbers 4-7 of an 8-bit operand name
+  // spl/bpl/sil/dil, without one ah/ch/dh/bh (the _NOREX forms, and the
+  // high-byte rows of uops.info).
+  StringRef Op = MII.getName(Inst.getOpcode());
+  if (Op != "MOVZX32rr8" && Op != "MOVZX64rr8")
+    return false;
+  if (Inst.getNumOperands() < 2 || !Inst.getOperand(1).isReg())
+    return false;
+  StringRef Src = MRI.getName(Inst.getOperand(1).getReg());
+  return Src == "SPL" || Src == "BPL" || Src == "SIL" || Src == "DIL";
+}
+
 bool X86Semantics::isEliminableMove(const MCInst &Inst, bool &IsVector) const {
   StringRef Op = MII.getName(Inst.getOpcode());
   IsVector = false;

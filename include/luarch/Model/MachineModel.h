@@ -551,6 +551,9 @@ struct MoveEliminationDesc {
   /// its destination (mov eax, eax; movzx eax, al) is not eliminated: one
   /// ALU uop (IntALUPorts), latency 1.
   Sourced<bool> SameRegisterExecutes;
+  /// With GPR: movzx r32/r64 from spl/bpl/sil/dil (encoded as ah/ch/dh/bh
+  /// are, with a REX prefix) is not eliminated: one ALU uop, latency 1.
+  Sourced<bool> MovzxHigh8AliasExecutes;
 };
 
 /// Dependency-breaking idioms.

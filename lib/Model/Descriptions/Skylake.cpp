@@ -357,6 +357,15 @@ MachineModel makeSkylake() {
       "at 8.03 / 8.04 (bhdev-1475: 7 with the movzx eliminated, 8 "
       "without), bhdev-0763 8.21 / 8.27 (7.3 / 7.2 -> 8.3 / 8.0); not "
       "fitted"};
+  M.MoveElimination.MovzxHigh8AliasExecutes = {
+      true,
+      "[uiCA-cfg] movzxHigh8AliasCanBeEliminated = False for SKL (and "
+      "HSW, ICL): 'whether movzx can be eliminated if the second register "
+      "has the same encoding as a high8 register'; [uops.info] MOVZX (R32, "
+      "R8l): latency [0;1], 0 uops executed (the eliminated case), 1 the "
+      "bound taken. Measured on Cascade Lake (measured-clx.csv): add ecx, "
+      "1; sete sil; movzx ecx, sil chains at 3.00 in both forms (bhdev-1971: "
+      "2 with the movzx eliminated); not fitted"};
   setSandyBridgeIdioms(M);
   setCarryZeroFlagMerge(M);
   setShiftByCLFlagUops(M);
