@@ -428,6 +428,12 @@ std::string describeMachineModel(const MachineModel &M) {
   OS << "\nRename\n";
   row(OS, "move elimination, GPR", M.MoveElimination.GPR);
   row(OS, "move elimination, vector", M.MoveElimination.Vector);
+  if (M.MoveElimination.SameRegisterExecutes)
+    row(OS, "same-register mov/movzx executes",
+        M.MoveElimination.SameRegisterExecutes);
+  if (M.MoveElimination.MovzxHigh8AliasExecutes)
+    row(OS, "movzx from spl/bpl/sil/dil executes",
+        M.MoveElimination.MovzxHigh8AliasExecutes);
   row(OS, "zero idioms", M.Idioms.ZeroIdioms);
   row(OS, "zero idioms need no port", M.Idioms.ZeroIdiomsNeedNoPort);
   row(OS, "ones idioms", M.Idioms.OnesIdioms);

@@ -454,6 +454,19 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
   else if (Model.MicrocodeSequencerOps &&
            E.Fused >= Model.MicrocodeSequencerOps && E.TPMeasured >= 2)
     D.SerialCycles = static_cast<unsigned>(std::lround(E.TPMeasured));
+  // MoveEliminationDesc::SameRegisterExecutes, MovzxHigh8AliasExecutes:
+  // the row measured the eliminated case (different registers, legacy
+  // low bytes); mov eax, eax, movzx eax, al and movzx ecx, sil take an
+  // ALU uop with the row's upper latency bound, 1.
+  const MoveEliminationDesc &ME = Model.MoveElimination;
+  if (E.Unfused == 0 && Model.IntALUPorts &&
+      ((ME.SameRegisterExecutes && Sem.isSameRegisterMove(Inst)) ||
+       (ME.MovzxHigh8AliasExecutes && Sem.isMovzxFromHigh8Alias(Inst)))) {
+    Groups.assign(1, {1u, Model.IntALUPorts});
+    classifyUops(Model, D, Groups, /*RegLat=*/1, D.LoadLatency, /*Div=*/0);
+    D.Latency = pathLatency(D, 1);
+    return true;
+  }
   if (E.Unfused == 0) {
     // Executed at rename: eliminated move, nop, fxch...
     D.Latency = 0;
@@ -1137,8 +1150,11 @@ void UopDecoder::applyIdiomsAndFusionRules(const MCInst &Inst,
                   D.Reads.end());
   }
   bool IsVecMove = false;
+  bool SameRegisterExecutes = Model.MoveElimination.SameRegisterExecutes &&
+                              Sem.isSameRegisterMove(Inst);
   if (D.Source != DecodeSource::UopsInfo && Sem.isEliminableMove(Inst, IsVecMove) &&
-      (IsVecMove ? Model.MoveElimination.Vector : Model.MoveElimination.GPR)) {
+      (IsVecMove ? Model.MoveElimination.Vector : Model.MoveElimination.GPR) &&
+      !SameRegisterExecutes) {
     D.Uops.clear();
     D.Latency = 0;
     D.EliminatedMove = true;
@@ -1363,7 +1379,23 @@ void UopDecoder::addStackSyncUops(std::vector<DecodedInstr> &D) const {
         continue;
       }
       bool Reads = readsRSP(X);
-      if (Pass == 1 && Dirty && Reads && !X.Uops.empty()) {
+      if (Pass == 1 && Dirty && Reads && X.EliminatedMove) {
+        // mov rbp, rsp after a push: the move stays at rename, but its
+        // source is the synced rsp, which the sync uop computes; the copy
+        // is that uop's result, a cycle after rsp.
+        Uop Sync;
+        Sync.Kind = UopKind::Compute;
+        Sync.Ports = Model.IntALUPorts;
+        Sync.Latency = 1;
+        Sync.ReadsSources = true;
+        Sync.WritesResult = true;
+        X.Uops.push_back(Sync);
+        X.EliminatedMove = false;
+        X.Latency = 1;
+        ++X.FusedUops;
+        ++X.IssueSlots;
+        X.StackSync = true;
+      } else if (Pass == 1 && Dirty && Reads && !X.Uops.empty()) {
         Uop Sync;
         Sync.Kind = UopKind::Compute;
         Sync.Ports = Model.IntALUPorts;

@@ -380,6 +380,37 @@ bool X86Semantics::isSameRegSbb(const MCInst &Inst) const {
   return lastTwoSourcesEqual(Inst, MII.get(Inst.getOpcode()));
 }
 
+bool X86Semantics::isSameRegisterMove(const MCInst &Inst) const {
+  StringRef Op = MII.getName(Inst.getOpcode());
+  Op.consume_back("_REV");
+  Op.consume_back("_NOREX");
+  if (Op != "MOV32rr" && Op != "MOV64rr" && Op != "MOVZX32rr8" &&
+      Op != "MOVZX64rr8")
+    return false;
+  if (Inst.getNumOperands() < 2 || !Inst.getOperand(0).isReg() ||
+      !Inst.getOperand(1).isReg())
+    return false;
+  MCRegister Dst = Inst.getOperand(0).getReg(),
+             Src = Inst.getOperand(1).getReg();
+  if (isHighByteReg(Src))
+    return false; // movzx eax, ah: not a move elimination candidate at all
+  RegUnit U = unitOf(Dst);
+  return U != regunit::None && U == unitOf(Src);
+}
+
+bool X86Semantics::isMovzxFromHigh8Alias(const MCInst &Inst) const {
+  // With a REX prefix, register numbers 4-7 of an 8-bit operand name
+  // spl/bpl/sil/dil, without one ah/ch/dh/bh (the _NOREX forms, and the
+  // high-byte rows of uops.info).
+  StringRef Op = MII.getName(Inst.getOpcode());
+  if (Op != "MOVZX32rr8" && Op != "MOVZX64rr8")
+    return false;
+  if (Inst.getNumOperands() < 2 || !Inst.getOperand(1).isReg())
+    return false;
+  StringRef Src = MRI.getName(Inst.getOperand(1).getReg());
+  return Src == "SPL" || Src == "BPL" || Src == "SIL" || Src == "DIL";
+}
+
 bool X86Semantics::isEliminableMove(const MCInst &Inst, bool &IsVector) const {
   StringRef Op = MII.getName(Inst.getOpcode());
   IsVector = false;

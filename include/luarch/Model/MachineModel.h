@@ -548,6 +548,13 @@ struct MemoryHierarchyDesc {
 struct MoveEliminationDesc {
   Sourced<bool> GPR;     ///< mov r32/r64, r32/r64
   Sourced<bool> Vector;  ///< (v)movaps/movapd/movdqa/movups/... reg, reg
+  /// With GPR: a mov r32/r64 or movzx r32/r64, r8 whose source is part of
+  /// its destination (mov eax, eax; movzx eax, al) is not eliminated: one
+  /// ALU uop (IntALUPorts), latency 1.
+  Sourced<bool> SameRegisterExecutes;
+  /// With GPR: movzx r32/r64 from spl/bpl/sil/dil (encoded as ah/ch/dh/bh
+  /// are, with a REX prefix) is not eliminated: one ALU uop, latency 1.
+  Sourced<bool> MovzxHigh8AliasExecutes;
 };
 
 /// Dependency-breaking idioms.

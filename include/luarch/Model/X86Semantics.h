@@ -115,6 +115,12 @@ public:
   /// Register-to-register move that renaming can eliminate (mov r32/r64,
   /// (v)movaps/movapd/movdqa/movdqu/movups/movupd reg,reg).
   bool isEliminableMove(const llvm::MCInst &Inst, bool &IsVector) const;
+  /// mov r32/r64 or movzx r32/r64, r8 (not ah..dh) whose source is part of
+  /// its destination register (mov eax, eax; movzx eax, al).
+  bool isSameRegisterMove(const llvm::MCInst &Inst) const;
+  /// movzx r32/r64, spl/bpl/sil/dil: a source whose register number is a
+  /// high-byte register's (ah/ch/dh/bh) without the REX prefix.
+  bool isMovzxFromHigh8Alias(const llvm::MCInst &Inst) const;
 
   /// The LLVM opcode name ("ADD64rm").
   llvm::StringRef opcodeName(unsigned Opcode) const {

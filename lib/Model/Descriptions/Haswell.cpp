@@ -185,6 +185,11 @@ MachineModel makeHaswell() {
                                  "(R64, R64): 0 uops executed"};
   M.MoveElimination.Vector = {true, "[IntelOpt §3.5.1.12]; [uops.info] "
                                     "MOVAPS_0F28: 0 uops executed"};
+  M.MoveElimination.MovzxHigh8AliasExecutes = {
+      true, "[uiCA-cfg] movzxHigh8AliasCanBeEliminated = False for HSW: "
+            "movzx from a register encoded as a high-byte register (spl, "
+            "bpl, sil, dil) is not eliminated; [uops.info] MOVZX (R32, "
+            "R8l): latency [0;1], 1 the bound taken"};
   setSandyBridgeIdioms(M);
   setCarryZeroFlagMerge(
       M, "[uops.info] haswell: SETBE/SETNBE (R8l, R8h) 2 uops on p06, "

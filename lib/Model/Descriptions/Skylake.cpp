@@ -313,9 +313,21 @@ MachineModel makeSkylake() {
             "about a cycle each, not 9 a page: bhdev-0232 (two stores 1 GiB "
             "apart per iteration) 7.01 against 5 stores, bhdev-0241 (one "
             "push) 5.90 against 5, bhdev-1206 (four) 12.06 / 12.64 against "
-            "8. Not explained: frames of 300-400 bytes (a page every 10-13 "
-            "iterations) cost 0.5-1.5 unrolled but 0.05-0.35 as loops "
-            "(bhdev-0458, 0276, 0889: the rule gives 1)"};
+            "8. Frames of 200-400 bytes (a page every 10-20 iterations) "
+            "cost 0.5-1.5 unrolled but 0.05-0.35 as loops (bhdev-0458, "
+            "0276, 0889: the rule gives 1 in both forms). The loops' own "
+            "footprint agrees with the 64-entry L1 DTLB ([IntelOpt §2.5]): "
+            "every run of the corpus' loop form starts from the same stack "
+            "pointer and walks loop_iters_a x frame bytes; the push "
+            "prologues whose walk stays within 28-57 pages (bhdev-0115, "
+            "0276, 0458, 0599, 0733, 0889, 0970, 1092, 1234, 1338, 1909) "
+            "measure no page cost as loops, those over 114 pages (1073, "
+            "1228, 0975) pay it, and the pop epilogues' loops likewise (46-56 "
+            "pages: 0.05-0.14, 65: 0.29, 70: 0.45-0.48, over 86: 7.5-12 "
+            "per page); the model is not told the loop's iteration count, "
+            "so the rule applies in both forms. The unrolled copies (200, "
+            "at most 20 pages for these frames) pay even within the DTLB's "
+            "reach: not explained"};
   Mem.LoadedStoreAddressForward = {
       7, "measured on Cascade Lake (measured-clx.csv, harness context; read "
          "off bhdev-1248, in-sample): mov rax, [rsp]; mov [rax], r13; xor "
@@ -344,6 +356,28 @@ MachineModel makeSkylake() {
                                  "executed"};
   M.MoveElimination.Vector = {true, "[IntelOpt §3.5.1.12]; [uops.info] "
                                     "MOVAPS_0F28: 0 uops executed"};
+  M.MoveElimination.SameRegisterExecutes = {
+      true,
+      "[LLVM-56498] llvm/llvm-project issue 56498 (code for -march=skylake): "
+      "same-register 'movzx eax, al' cannot be eliminated; [SO-movfree] "
+      "P. Cordes: Intel's move elimination needs different source and "
+      "destination registers (recalled; read in a mirror of the answer: "
+      "recheck); [uops.info] MOVZX (R32, R8l), MOV_89 (R32, "
+      "R32): latency [0;1], 0 uops executed (the eliminated case), 1 the "
+      "bound taken. Measured on Cascade Lake (measured-clx.csv): "
+      "xor cl, [rsi]; ...; movzx ecx, cl; xor rax, [8*rcx + disp] chains "
+      "at 8.03 / 8.04 (bhdev-1475: 7 with the movzx eliminated, 8 "
+      "without), bhdev-0763 8.21 / 8.27 (7.3 / 7.2 -> 8.3 / 8.0); not "
+      "fitted"};
+  M.MoveElimination.MovzxHigh8AliasExecutes = {
+      true,
+      "[uiCA-cfg] movzxHigh8AliasCanBeEliminated = False for SKL (and "
+      "HSW, ICL): 'whether movzx can be eliminated if the second register "
+      "has the same encoding as a high8 register'; [uops.info] MOVZX (R32, "
+      "R8l): latency [0;1], 0 uops executed (the eliminated case), 1 the "
+      "bound taken. Measured on Cascade Lake (measured-clx.csv): add ecx, "
+      "1; sete sil; movzx ecx, sil chains at 3.00 in both forms (bhdev-1971: "
+      "2 with the movzx eliminated); not fitted"};
   setSandyBridgeIdioms(M);
   setCarryZeroFlagMerge(M);
   setShiftByCLFlagUops(M);
