@@ -411,7 +411,13 @@ class ExecutionUnits {
 public:
   explicit ExecutionUnits(const SimConfig &C)
       : Capacity(C.PortCapacity), PortFreeAt(C.PortCapacity.size(), 0),
-        Dispatched(C.PortCapacity.size(), 0) {}
+        Dispatched(C.PortCapacity.size(), 0) {
+    // The time a uop holds its port, 1/capacity: the same value per start,
+    // without a division per start.
+    Hold.reserve(Capacity.size());
+    for (double Cap : Capacity)
+      Hold.push_back(1.0 / Cap);
+  }
   unsigned numPorts() const { return Capacity.size(); }
   double portFreeAt(unsigned P) const { return PortFreeAt[P]; }
   bool dividerBusy(double Now) const { return DividerFreeAt > Now + Eps; }
@@ -421,7 +427,7 @@ public:
   /// A uop starts on port \p P at \p Start (holding the divider or the
   /// serialising path for the given cycles).
   void start(unsigned P, double Start, double DivCycles, double SerialCycles) {
-    PortFreeAt[P] = std::max(PortFreeAt[P], Start) + 1.0 / Capacity[P];
+    PortFreeAt[P] = std::max(PortFreeAt[P], Start) + Hold[P];
     Dispatched[P] += 1;
     if (DivCycles > 0) {
       DividerFreeAt = Start + DivCycles;
@@ -447,7 +453,7 @@ public:
   }
 
 private:
-  std::vector<double> Capacity, PortFreeAt, Dispatched;
+  std::vector<double> Capacity, Hold, PortFreeAt, Dispatched;
   double DividerFreeAt = 0, SerialFreeAt = 0, DividerBusy = 0;
 };
 
