@@ -22,6 +22,7 @@
 #include "luarch/Sim/SimConfig.h"
 #include "luarch/Sim/SimEvents.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Compiler.h"
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -309,7 +310,9 @@ public:
   }
   /// Renames a new instruction at the back, with \p NumUops uops described
   /// by \p Desc and room for \p NumSrc + \p NumAddr source producers.
-  InFlightInstr &allocate(unsigned NumUops, const SUop *Desc, unsigned NumSrc,
+  /// (Inlined into the allocate stage, its only caller: as a call it cost
+  /// about 20 instructions of register saves per instruction renamed.)
+  LLVM_ATTRIBUTE_ALWAYS_INLINE InFlightInstr &allocate(unsigned NumUops, const SUop *Desc, unsigned NumSrc,
                           unsigned NumAddr) {
     InFlightInstr &X = Slots.extend_back();
     X.Seq = NextSeq++;
