@@ -304,15 +304,6 @@ void Scheduler::insertReady(unsigned P, UopId Key, bool Renamed) {
   ReadyPorts |= uint64_t(1) << P;
 }
 
-void Scheduler::removeReady(unsigned P, size_t I, bool Renamed) {
-  auto &List = Ready[P];
-  assert(RenamedReady[P] >= unsigned(Renamed) && "counted at insertion");
-  RenamedReady[P] -= Renamed;
-  List.erase(List.begin() + I);
-  if (List.empty())
-    ReadyPorts &= ~(uint64_t(1) << P);
-}
-
 void Scheduler::wakeWaiters(InFlightInstr &Producer) {
   UopStore &Uops = C.ROB.Uops;
   for (UopId W = Producer.FirstWaiter; W != NoUop; W = Uops.nextWaiter(W))
