@@ -127,7 +127,12 @@ struct Core {
   double computeReadyTime(InFlightInstr &I, UopId Id);
   /// Sets DoneTime/ResultTime once every uop has dispatched.
   void finishIfDone(InFlightInstr &I) {
-    if (I.FullyIssued && I.DoneTime == Unknown)
+    // finish() does nothing while uops are still to dispatch (unless the
+    // instruction completes at issue): that check is made here, without a
+    // call per uop dispatched.
+    if (I.FullyIssued && I.DoneTime == Unknown &&
+        (I.UopsDispatched >= I.NumUops ||
+         Body[I.Index].Done == Completion::AtIssue))
       finish(I);
   }
   /// finishIfDone for a fully issued instruction without a done time.

@@ -35,6 +35,10 @@ FrontEndStage::FrontEndStage(Core &C)
       StopAtBranch(C.Body.Shape == KernelShape::Loop && !C.Config.UseLSD &&
                    C.Body.EndsWithBranch) {
   Source = L.Source;
+  // The uop queue holds about QueueCapacity slots (a delivery may overrun
+  // it by a group): room up front instead of growing from 16 in every run
+  // (an unlimited queue in a sensitivity run still grows as it needs).
+  C.Queue.reserve(size_t(std::min(2 * QueueCapacity, 1024.0)));
   if (L.Kind == FrontEndKind::IntelLegacyDSB && L.Loop && C.Config.Model) {
     for (const CacheWindow &W : L.Windows) {
       if (W.Cached)

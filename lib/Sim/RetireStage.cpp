@@ -6,10 +6,12 @@
 namespace luarch {
 namespace sim {
 
+RetireStage::RetireStage(Core &C)
+    : C(C), Width(C.Config[ResourceId::RetireWidth]),
+      WholeWidth(std::floor(Width + Eps)) {}
+
 bool RetireStage::cycle() {
-  const double Width = C.Config[ResourceId::RetireWidth];
   Credit = std::min(Credit, 1.0 - Eps) + Width;
-  const double WholeWidth = std::floor(Width + Eps);
   RetiredThisCycle = 0;
   FirstRetired = -1;
   CreditBound = false;
@@ -64,12 +66,11 @@ bool RetireStage::cycle() {
 
 void RetireStage::skipCycle() {
   assert(Idle && "skips only cycles in which nothing can retire");
-  Credit = std::min(Credit, 1.0 - Eps) + C.Config[ResourceId::RetireWidth];
+  Credit = std::min(Credit, 1.0 - Eps) + Width;
 }
 
 StallCause RetireStage::headCause(unsigned &Instr) {
-  const double Width = C.Config[ResourceId::RetireWidth];
-  if (RetiredThisCycle + Eps >= std::floor(Width + Eps) &&
+  if (RetiredThisCycle + Eps >= WholeWidth &&
       RetiredThisCycle > 0) {
     Instr = FirstRetired;
     return StallCause::Retiring;

@@ -72,7 +72,15 @@ public:
   uint64_t readyPorts() const { return ReadyPorts; }
   /// Takes entry \p I of port \p P's ready list out (it dispatched; \p
   /// Renamed: it is a renamed load).
-  void removeReady(unsigned P, size_t I, bool Renamed);
+  /// (Inline: the execute stage calls it for every uop it dispatches.)
+  void removeReady(unsigned P, size_t I, bool Renamed) {
+    std::vector<UopId> &List = Ready[P];
+    assert(RenamedReady[P] >= unsigned(Renamed) && "counted at insertion");
+    RenamedReady[P] -= Renamed;
+    List.erase(List.begin() + I);
+    if (List.empty())
+      ReadyPorts &= ~(uint64_t(1) << P);
+  }
   /// How many uops in port \p P's ready list are renamed loads (the only
   /// ones that start while their port is busy).
   unsigned renamedReady(unsigned P) const { return RenamedReady[P]; }

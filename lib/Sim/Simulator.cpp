@@ -137,7 +137,7 @@ SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
                              C.Body.SlotsPerIteration, Config.isFractional(),
                              Opts.LowerBound);
   CycleAccounting Accounting(C.N);
-  PortStatistics Ports;
+  PortStatistics Ports(C.Exec.numPorts());
   std::optional<TimelineView> Timeline;
   C.Events.subscribe(&Steady);
   C.Events.subscribe(&Accounting);

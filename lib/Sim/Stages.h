@@ -22,7 +22,7 @@ namespace sim {
 
 class RetireStage {
 public:
-  explicit RetireStage(Core &C) : C(C) {}
+  explicit RetireStage(Core &C);
   /// Retires what it can; returns whether anything retired.
   bool cycle();
   /// Whether the last cycle retired nothing for want of a finished
@@ -39,6 +39,9 @@ public:
 
 private:
   Core &C;
+  /// The retire width and its whole part, fixed for a run (computed once,
+  /// the same value the per-cycle floor gave).
+  const double Width, WholeWidth;
   double Credit = 0;
   double RetiredThisCycle = 0;
   int FirstRetired = -1;

@@ -1,6 +1,8 @@
 //===- SteadyState.cpp - When the machine's rhythm repeats ---------------===//
 #include "Views.h"
 
+#include "llvm/ADT/bit.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -35,14 +37,14 @@ SteadyStateDetector::SteadyStateDetector(double ROBSize,
       MinChecks(Fractional ? 32 : 16), LowerBound(LowerBound) {
   // A period is first tested once its checks and one period more fit after
   // half the warm-up.
-  DueAtMin = ~size_t(0);
   // Room for a typical run (the warm-up and two windows of 64 iterations)
   // without growing: a batch or the plugin runs thousands of simulations.
   RetireCycles.reserve(256);
   Occupancy.reserve(256);
   for (unsigned P = 1; P <= MaxPeriod; ++P) {
     DueAt[P] = std::max<size_t>(2 * P, MinChecks) + P + 1 + Warmup / 2;
-    DueAtMin = std::min(DueAtMin, DueAt[P]);
+    assert(DueAt[P] < CalendarSize && "due within the calendar");
+    scheduleDue(P);
   }
 }
 
@@ -96,26 +98,37 @@ bool SteadyStateDetector::steady() {
   // its checks and one period more fit after half the warm-up (DueAt's
   // start; the smallest periods first), and not again before a mismatch
   // it found has left the window (DueAt).
-  if (Kk >= DueAtMin) {
-    size_t NextDue = ~size_t(0);
-    for (unsigned P = 1; P <= MaxPeriod; ++P) {
-      if (DueAt[P] <= Kk) {
-        size_t Checks = std::max<size_t>(2 * P, MinChecks);
-        bool Same = lastChecksRepeat(P, Checks, Kk);
-        // A rhythm faster than a hard limit of the model is a transient.
-        // (The bounds carry a rounding guard of 1e-7.)
-        if (Same && RetireCycles[Kk - 1] - RetireCycles[Kk - 1 - P] <
-                        P * LowerBound * (1 - 1e-6))
-          Same = false;
-        if (Same) {
-          Found = Kk;
-          Period = P;
-          return true;
-        }
-      }
-      NextDue = std::min(NextDue, DueAt[P]);
+  // The periods that fell due since the last test join Due (a whole turn
+  // of the calendar collects every period still in it).
+  for (size_t D = CollectedTo + 1,
+              End = std::min(Kk, CollectedTo + CalendarSize);
+       D <= End; ++D) {
+    Due |= Calendar[D % CalendarSize];
+    Calendar[D % CalendarSize] = 0;
+  }
+  CollectedTo = Kk;
+  // The due periods in increasing order, as a scan of all would visit
+  // them; each test sets a later DueAt, so the period goes back into the
+  // calendar.
+  while (Due) {
+    unsigned P = unsigned(llvm::countr_zero(Due)) + 1;
+    Due &= Due - 1;
+    assert(DueAt[P] <= Kk && "a due period");
+    size_t Checks = std::max<size_t>(2 * P, MinChecks);
+    bool Same = lastChecksRepeat(P, Checks, Kk);
+    assert(DueAt[P] > Kk && DueAt[P] - Kk < CalendarSize &&
+           "due again within the calendar");
+    scheduleDue(P);
+    // A rhythm faster than a hard limit of the model is a transient.
+    // (The bounds carry a rounding guard of 1e-7.)
+    if (Same && RetireCycles[Kk - 1] - RetireCycles[Kk - 1 - P] <
+                    P * LowerBound * (1 - 1e-6))
+      Same = false;
+    if (Same) {
+      Found = Kk;
+      Period = P;
+      return true;
     }
-    DueAtMin = NextDue;
   }
   // No exact period (quasi-periodic: scaled configurations, port bindings
   // that drift): stop once two consecutive windows agree within one cycle.

@@ -16,6 +16,7 @@
 
 #include "luarch/Sim/Simulator.h"
 #include <cassert>
+#include <cstdint>
 #include <vector>
 
 namespace luarch {
@@ -96,10 +97,22 @@ private:
   /// iterations each repeat the one P earlier" (iterations only append, so
   /// a comparison's result never changes): every iteration in
   /// (LastMismatch[P], ScannedTo[P]) repeats, so P cannot pass before
-  /// DueAt[P] iterations have retired; DueAtMin is the least DueAt.
+  /// DueAt[P] iterations have retired.
   size_t LastMismatch[MaxPeriod + 1] = {}, ScannedTo[MaxPeriod + 1] = {},
          DueAt[MaxPeriod + 1] = {};
-  size_t DueAtMin = 0;
+  /// The periods due, without a scan of all of them: bit P - 1 of Due is
+  /// set for each period P with DueAt[P] <= CollectedTo, and bit P - 1 of
+  /// Calendar[D % CalendarSize] for each with DueAt[P] == D > CollectedTo
+  /// (a DueAt is set at most 2 * MaxPeriod + 1 + Warmup / 2 iterations
+  /// ahead of CollectedTo, less than CalendarSize).
+  void scheduleDue(unsigned P) {
+    Calendar[DueAt[P] % CalendarSize] |= uint64_t(1) << (P - 1);
+  }
+  static constexpr size_t CalendarSize = 256;
+  static_assert(MaxPeriod <= 64, "one bit per period");
+  uint64_t Calendar[CalendarSize] = {};
+  uint64_t Due = 0;
+  size_t CollectedTo = 0;
   unsigned Period = 0;
   bool Converged = false;
   double LowerBound;
@@ -128,6 +141,13 @@ private:
 
 class PortStatistics : public SimListener {
 public:
+  /// \p NumPorts: the ports counted (rows for a typical run's iterations
+  /// are reserved up front: a batch or the plugin runs thousands of
+  /// simulations, and growing the rows was 1% of a batch's CPU time).
+  explicit PortStatistics(size_t NumPorts) {
+    PortsAtIter.reserve(257 * NumPorts);
+    DividerAtIter.reserve(257);
+  }
   unsigned subscribedEvents() const override { return IterationEvents; }
   void onIterationRetired(unsigned, long,
                           const ExecutionCounters &C) override {
