@@ -747,7 +747,7 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
 
   std::string Tried;
   const UopsInfoEntry *E =
-      Table ? Matcher.match(Inst, *Table, &Tried) : nullptr;
+      Table ? Matcher.match(Inst, *Table, Info, Text, &Tried) : nullptr;
   if (E) {
     StringRef Sig = E->Signature;
     for (StringRef Part : split(Sig, ", ")) {
