@@ -390,9 +390,17 @@ def main():
     ap.add_argument("--clang", default="clang-22")
     ap.add_argument("--json", help="write the raw times here")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--plugin", default=PLUGIN,
+                    help="the plugin to measure (default: this tree's "
+                         "build/lib/Passes/LoopUArch.so; e.g. a ThinLTO "
+                         "build's, as scripts/setup.sh builds it)")
     args = ap.parse_args()
-    if not os.path.exists(PLUGIN):
-        sys.exit("build the plugin first: " + PLUGIN)
+    if not os.path.exists(args.plugin):
+        sys.exit("build the plugin first: " + args.plugin)
+    plugin = os.path.abspath(args.plugin)
+    for flags in CONFIGS.values():
+        flags[:] = ["-fpass-plugin=" + plugin if f.startswith("-fpass-plugin=")
+                    else f for f in flags]
     random.seed(args.seed)
     host = host_identity()
     print("host: %s (%s, family %s, model %s), %d CPUs, load %.2f %.2f %.2f "
@@ -400,7 +408,9 @@ def main():
           (host.get("model name", "?"), host.get("vendor_id", "?"),
            host.get("cpu family", "?"), host.get("model", "?"), host["nproc"],
            *host["load"], host["clang"], args.cpu))
-    raw = {"host": host, "date": time.strftime("%Y-%m-%d %H:%M:%S"), "sets": {}}
+    print("plugin: %s" % plugin)
+    raw = {"host": host, "date": time.strftime("%Y-%m-%d %H:%M:%S"),
+           "plugin": plugin, "sets": {}}
     for set_name in args.sets.split(","):
         cmds = SETS[set_name](args)
         user = {c: [] for c in CONFIGS}

@@ -4,6 +4,7 @@
 #include "luarch/Model/X86Encoding.h"
 #include "luarch/Kernel/TargetContext.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/MC/MCInstrDesc.h"
@@ -44,12 +45,13 @@ UopDecoder::UopDecoder(const MachineModel &M, const TargetContext &TC)
 
 UopDecoder::~UopDecoder() = default;
 
-/// A compact key of the instruction's opcode and operands.
-static std::string cacheKey(const MCInst &Inst) {
-  std::string K;
-  K.reserve(8 + Inst.getNumOperands() * 9);
+/// A compact key of the instruction's opcode and operands (on the stack:
+/// a heap string per lookup cost a malloc per decoded instruction).
+static void cacheKey(const MCInst &Inst, SmallVectorImpl<char> &K) {
+  K.clear();
   auto Put = [&K](uint64_t V) {
-    K.append(reinterpret_cast<const char *>(&V), sizeof(V));
+    const char *Bytes = reinterpret_cast<const char *>(&V);
+    K.append(Bytes, Bytes + sizeof(V));
   };
   Put(Inst.getOpcode());
   Put(Inst.getFlags()); // lock and rep prefixes change the instruction
@@ -70,11 +72,11 @@ static std::string cacheKey(const MCInst &Inst) {
       K.push_back('e'); // symbolic: decoded the same whatever the symbol
     }
   }
-  return K;
 }
 
 DecodedInstr UopDecoder::decode(const MCInst &Inst) const {
-  std::string Key = cacheKey(Inst);
+  SmallString<96> Key;
+  cacheKey(Inst, Key);
   auto It = Cache.find(Key);
   if (It != Cache.end())
     return It->second;
@@ -760,7 +762,7 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
 
   std::string Tried;
   const UopsInfoEntry *E =
-      Table ? Matcher.match(Inst, *Table, &Tried) : nullptr;
+      Table ? Matcher.match(Inst, *Table, Info, Text, &Tried) : nullptr;
   if (E) {
     StringRef Sig = E->Signature;
     for (StringRef Part : split(Sig, ", ")) {

@@ -261,11 +261,15 @@ std::string leaForm(const MemOperand &M, const X86Semantics &Sem) {
 } // namespace
 
 std::vector<std::string> UopsInfoMatcher::candidates(const MCInst &Inst) const {
+  return candidates(Inst, Sem.analyze(Inst), TC.print(Inst, /*Intel=*/1));
+}
+
+std::vector<std::string> UopsInfoMatcher::candidates(const MCInst &Inst,
+                                                     const X86InstrInfo &Info,
+                                                     StringRef Text) const {
   std::vector<std::string> Out;
   const MCInstrDesc &Desc = TC.instrInfo().get(Inst.getOpcode());
   StringRef OpName = TC.instrInfo().getName(Inst.getOpcode());
-  X86InstrInfo Info = Sem.analyze(Inst);
-  std::string Text = TC.print(Inst, /*Intel=*/1);
   SmallVector<char, 16> Bytes = TC.encode(Inst);
 
   // Split off prefixes and the mnemonic.
@@ -608,7 +612,16 @@ std::vector<std::string> UopsInfoMatcher::candidates(const MCInst &Inst) const {
 const UopsInfoEntry *UopsInfoMatcher::match(const MCInst &Inst,
                                             const InstrTable &T,
                                             std::string *Tried) const {
-  std::vector<std::string> Cands = candidates(Inst);
+  return match(Inst, T, Sem.analyze(Inst), TC.print(Inst, /*Intel=*/1),
+               Tried);
+}
+
+const UopsInfoEntry *UopsInfoMatcher::match(const MCInst &Inst,
+                                            const InstrTable &T,
+                                            const X86InstrInfo &Info,
+                                            StringRef IntelText,
+                                            std::string *Tried) const {
+  std::vector<std::string> Cands = candidates(Inst, Info, IntelText);
   if (Tried)
     *Tried = Cands.empty() ? std::string() : Cands.front();
   for (const std::string &C : Cands)

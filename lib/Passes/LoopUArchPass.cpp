@@ -434,9 +434,13 @@ const std::thread::id LoadingThread = std::this_thread::get_id();
 /// write(2) per piece of the diagnostic (location, "remark: ", the message,
 /// the option, the source line, the caret: about 43 per remark, counted
 /// with strace on PolyBench gemver), some 70,000 system calls for sqlite3.c.
-/// While the pass emits a loop's remarks, the stream gets a buffer, flushed
-/// and removed afterwards: the same bytes in the same order, a few system
-/// calls. Only on the thread that loaded the plugin: ThinLTO backends emit
+/// While the pass emits a function's remarks, the stream gets a buffer,
+/// flushed and removed afterwards: the same bytes in the same order (every
+/// diagnostic of the pass goes through this stream, and nothing else runs
+/// meanwhile). clang's printer flushes the stream after each diagnostic, so
+/// it is one write(2) per remark either way (sqlite3.c: 1,980 writes); the
+/// buffer is set up once per function instead of once per loop.
+/// Only on the thread that loaded the plugin: ThinLTO backends emit
 /// remarks from several threads, and the stream is shared by all.
 class BufferedErrs {
   bool Buffered = false;
@@ -539,12 +543,38 @@ private:
   static std::mutex WarnedLock;
   /// The remarks asked for (set per function): the others are not built.
   WantedRemarks Wanted;
+  /// remarksWanted() for the context, diagnostic handler and remark
+  /// streamer it was computed for: each of its questions matches a -Rpass
+  /// regular expression again, per function (sqlite3.c at -O2: its 2,000-odd
+  /// functions, ~3 ms), and they do not change within a compilation. The
+  /// pass object serves one pipeline, hence one context; the key guards
+  /// against a change.
+  struct {
+    const LLVMContext *Ctx = nullptr;
+    const DiagnosticHandler *Handler = nullptr;
+    const remarks::RemarkStreamer *Streamer = nullptr;
+    WantedRemarks Wanted;
+  } WantedCache;
+  WantedRemarks cachedRemarksWanted(LLVMContext &Ctx);
   void warnOnce(LLVMContext &Ctx, const std::string &Msg);
   void analyseLoop(MachineFunction &MF, const MachineCycle &L,
                    const LoopPlace &P, const ModelChoice &Choice,
                    const std::string &Skip,
                    MachineOptimizationRemarkEmitter &ORE);
 };
+
+WantedRemarks LoopUArchPass::cachedRemarksWanted(LLVMContext &Ctx) {
+  const DiagnosticHandler *Handler = Ctx.getDiagHandlerPtr();
+  const remarks::RemarkStreamer *Streamer = Ctx.getMainRemarkStreamer();
+  if (WantedCache.Ctx != &Ctx || WantedCache.Handler != Handler ||
+      WantedCache.Streamer != Streamer) {
+    WantedCache.Ctx = &Ctx;
+    WantedCache.Handler = Handler;
+    WantedCache.Streamer = Streamer;
+    WantedCache.Wanted = remarksWanted(Ctx);
+  }
+  return WantedCache.Wanted;
+}
 
 void LoopUArchPass::warnOnce(LLVMContext &Ctx, const std::string &Msg) {
   if (Sink)
@@ -615,7 +645,7 @@ bool LoopUArchPass::runOnMachineFunction(MachineFunction &MF) {
   // Without a consumer, do nothing at all: the plugin costs nothing unless
   // -Rpass*=uarch or an optimization record asks for it.
   LLVMContext &Ctx = MF.getFunction().getContext();
-  Wanted = remarksWanted(Ctx);
+  Wanted = cachedRemarksWanted(Ctx);
   if (!Sink && !Wanted.any())
     return false;
   double Start = now(), InLoops = 0;
@@ -681,6 +711,9 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
       BranchesBack |= Position(Succ) <= Position(&MBB);
   if (!BranchesBack)
     return;
+  // The remarks of the function's loops (and their missed remarks): one
+  // buffer for them all.
+  BufferedErrs Buffer;
   std::unique_ptr<HotnessInfo> Hotness;
   if (!Sink && Ctx.getDiagnosticsHotnessRequested())
     Hotness = std::make_unique<HotnessInfo>(MF);
@@ -741,7 +774,6 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
     }
     if (!Wanted.Missed)
       return;
-    BufferedErrs Buffer;
     ORE.emit([&] {
       return MachineOptimizationRemarkMissed(PASS_NAME, "NotAnalysed", Loc,
                                              Header)
@@ -845,7 +877,6 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   // Time spent building the remarks (in the ORE's callbacks); the rest of
   // the remarks stage is their printing.
   double Building = 0;
-  BufferedErrs Buffer;
   if (Wanted.Passed)
     ORE.emit([&] {
       double B0 = now();

@@ -12,6 +12,7 @@
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -90,9 +91,11 @@ public:
   }
 
   const std::pair<std::string, unsigned> &get(const MCInst &Inst) {
-    std::string Key;
+    // On the stack: a heap string per instruction was a malloc per lookup.
+    SmallString<96> Key;
     auto Put = [&Key](uint64_t V) {
-      Key.append(reinterpret_cast<const char *>(&V), sizeof(V));
+      const char *Bytes = reinterpret_cast<const char *>(&V);
+      Key.append(Bytes, Bytes + sizeof(V));
     };
     Put(Inst.getOpcode());
     Put(Inst.getFlags());

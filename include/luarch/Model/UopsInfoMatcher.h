@@ -28,10 +28,22 @@ public:
 
   /// Candidate variant names, best first.
   std::vector<std::string> candidates(const llvm::MCInst &Inst) const;
+  /// The same, from the instruction's semantics and Intel-syntax text when
+  /// the caller has them already (Sem.analyze(Inst) and
+  /// TC.print(Inst, /*Intel=*/1)): a first decoding needs both, and
+  /// computing them twice was a tenth of it (sqlite3.c at -O2).
+  std::vector<std::string> candidates(const llvm::MCInst &Inst,
+                                      const X86InstrInfo &Info,
+                                      llvm::StringRef IntelText) const;
 
   /// The matched entry or null; \p Tried receives the best candidate name
   /// (useful in "unmatched" reports).
   const UopsInfoEntry *match(const llvm::MCInst &Inst, const InstrTable &T,
+                             std::string *Tried = nullptr) const;
+  /// match() with the semantics and Intel text given, as candidates().
+  const UopsInfoEntry *match(const llvm::MCInst &Inst, const InstrTable &T,
+                             const X86InstrInfo &Info,
+                             llvm::StringRef IntelText,
                              std::string *Tried = nullptr) const;
 
 private:
