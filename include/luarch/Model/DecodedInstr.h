@@ -174,9 +174,18 @@ struct DecodedInstr {
   /// writes zero-extend.
   struct GPRWrite {
     /// AndImm / ShlImm: Base & Imm, Base << Imm (followed only where Base
-    /// holds a known value).
-    enum Kind : uint8_t { None, Affine, Loaded, Unknown, AndImm, ShlImm } K =
-        None;
+    /// holds a known value). LowPart: an 8-bit (low byte) or 16-bit write
+    /// of an Affine value; the bits above Bits keep the destination's old
+    /// value (xor dx, dx leaves 0x40000000 of the harness's 0x40000800).
+    enum Kind : uint8_t {
+      None,
+      Affine,
+      Loaded,
+      Unknown,
+      AndImm,
+      ShlImm,
+      LowPart
+    } K = None;
     RegUnit Dest = regunit::None, Base = regunit::None, Index = regunit::None;
     int64_t Scale = 0, Imm = 0;
     unsigned Bits = 64;
