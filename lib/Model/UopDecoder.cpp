@@ -718,6 +718,15 @@ static void findValueEffect(const MCInst &Inst, StringRef Op,
     W.Index = D.Mem->Index ? Sem.unitOf(D.Mem->Index) : regunit::None;
     W.Scale = D.Mem->Scale;
     W.Imm = D.Mem->Disp;
+  } else if ((Base == "ADD" || Base == "SUB" || Base == "IMUL") &&
+             Form == "rm" && D.MayLoad && !D.MayStore && D.Mem &&
+             RegAt(1) == Dest) {
+    // add/sub/imul r, m: the register and the harness memory's value
+    // (bhdev-1448's index: add ebx, [rsp+0x1c]; bhdev-0073's imul r11,
+    // [rsi+8] of a zero).
+    W.K = Base == "IMUL" ? GW::MulLoaded : GW::AddLoaded;
+    W.Base = Dest;
+    W.Scale = Base == "SUB" ? -1 : 1;
   } else if ((Op == "MOVZX32rr8" || Op == "MOVZX32rr16") && RegAt(1) &&
              !Sem.isHighByteReg(Inst.getOperand(1).getReg())) {
     // movzx r32, r8/r16 of a register: the source's low bits
@@ -749,7 +758,11 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   D.Writes = Info.Writes;
   D.Mem = Info.Mem;
   D.MayLoad = Info.MayLoad;
-  D.MayStore = Info.MayStore;
+  // LLVM marks prefetches as storing (side effects); they write nothing, so
+  // no load depends on them (bhdev-0079 on znver4: a prefetcht0 [rdi] was
+  // taken as the store a later [rsp-0x28] load of the same address reads).
+  D.MayStore = Info.MayStore &&
+               !Sem.opcodeName(Inst.getOpcode()).starts_with("PREFETCH");
   D.IsBranch = Info.IsBranch;
   D.IsConditionalBranch = Info.IsConditionalBranch;
   D.IsCall = Info.IsCall;

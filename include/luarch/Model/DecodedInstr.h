@@ -177,6 +177,9 @@ struct DecodedInstr {
     /// holds a known value). LowPart: an 8-bit (low byte) or 16-bit write
     /// of an Affine value; the bits above Bits keep the destination's old
     /// value (xor dx, dx leaves 0x40000000 of the harness's 0x40000800).
+    /// AddLoaded / MulLoaded: Base + Scale * the loaded value (add/sub r, m),
+    /// Base * the loaded value (imul r, m), where the load's address is
+    /// known.
     enum Kind : uint8_t {
       None,
       Affine,
@@ -184,7 +187,9 @@ struct DecodedInstr {
       Unknown,
       AndImm,
       ShlImm,
-      LowPart
+      LowPart,
+      AddLoaded,
+      MulLoaded
     } K = None;
     RegUnit Dest = regunit::None, Base = regunit::None, Index = regunit::None;
     int64_t Scale = 0, Imm = 0;
