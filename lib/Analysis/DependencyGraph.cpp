@@ -342,6 +342,14 @@ concreteAccesses(ArrayRef<DecodedInstr> D, const AddressContext &Ctx) {
                     ? *B * Loaded
                     : *B + uint64_t(W.Scale) * Loaded;
         }
+      } else if (W.K == DecodedInstr::GPRWrite::AndReg ||
+                 W.K == DecodedInstr::GPRWrite::OrReg ||
+                 W.K == DecodedInstr::GPRWrite::XorReg) {
+        auto B = val(W.Base), Ix = val(W.Index);
+        if (B && Ix)
+          New = W.K == DecodedInstr::GPRWrite::AndReg  ? *B & *Ix
+                : W.K == DecodedInstr::GPRWrite::OrReg ? *B | *Ix
+                                                       : *B ^ *Ix;
       } else if (W.K == DecodedInstr::GPRWrite::LowPart) {
         // The low Bits from the affine value, the rest from the old one.
         assert((W.Bits == 8 || W.Bits == 16) && "a partial write");

@@ -718,6 +718,17 @@ static void findValueEffect(const MCInst &Inst, StringRef Op,
     W.Index = D.Mem->Index ? Sem.unitOf(D.Mem->Index) : regunit::None;
     W.Scale = D.Mem->Scale;
     W.Imm = D.Mem->Disp;
+  } else if ((Base == "AND" || Base == "OR" || Base == "XOR") &&
+             Form.starts_with("rr") && RegAt(1) == Dest) {
+    // and/or/xor r, r of known values (bhdev-0894: neg rsi; and r15, rsi
+    // forms the next store's address).
+    W.K = Base == "AND" ? GW::AndReg : Base == "OR" ? GW::OrReg : GW::XorReg;
+    W.Base = Dest;
+    W.Index = RegAt(2);
+  } else if (Base == "NEG" && Form.starts_with("r") && RegAt(1) == Dest) {
+    W.K = GW::Affine; // 0 - src
+    W.Index = Dest;
+    W.Scale = -1;
   } else if ((Base == "ADD" || Base == "SUB" || Base == "IMUL") &&
              Form == "rm" && D.MayLoad && !D.MayStore && D.Mem &&
              RegAt(1) == Dest) {

@@ -179,7 +179,8 @@ struct DecodedInstr {
     /// value (xor dx, dx leaves 0x40000000 of the harness's 0x40000800).
     /// AddLoaded / MulLoaded: Base + Scale * the loaded value (add/sub r, m),
     /// Base * the loaded value (imul r, m), where the load's address is
-    /// known.
+    /// known. AndReg / OrReg / XorReg: Base & Index, Base | Index,
+    /// Base ^ Index (two registers' known values).
     enum Kind : uint8_t {
       None,
       Affine,
@@ -189,7 +190,10 @@ struct DecodedInstr {
       ShlImm,
       LowPart,
       AddLoaded,
-      MulLoaded
+      MulLoaded,
+      AndReg,
+      OrReg,
+      XorReg
     } K = None;
     RegUnit Dest = regunit::None, Base = regunit::None, Index = regunit::None;
     int64_t Scale = 0, Imm = 0;
