@@ -332,6 +332,33 @@ concreteAccesses(ArrayRef<DecodedInstr> D, const AddressContext &Ctx) {
         auto B = val(W.Base), Ix = val(W.Index);
         if (B && Ix)
           New = *B + *Ix * uint64_t(W.Scale) + uint64_t(W.Imm);
+      } else if (W.K == DecodedInstr::GPRWrite::AddLoaded ||
+                 W.K == DecodedInstr::GPRWrite::MulLoaded) {
+        // The register with the harness memory's bytes at a known address.
+        auto B = val(W.Base);
+        if (B && A.Known && A.Bytes <= 8) {
+          uint64_t Loaded = Ctx.loadedValue(A.Addr, A.Bytes);
+          New = W.K == DecodedInstr::GPRWrite::MulLoaded
+                    ? *B * Loaded
+                    : *B + uint64_t(W.Scale) * Loaded;
+        }
+      } else if (W.K == DecodedInstr::GPRWrite::AndReg ||
+                 W.K == DecodedInstr::GPRWrite::OrReg ||
+                 W.K == DecodedInstr::GPRWrite::XorReg) {
+        auto B = val(W.Base), Ix = val(W.Index);
+        if (B && Ix)
+          New = W.K == DecodedInstr::GPRWrite::AndReg  ? *B & *Ix
+                : W.K == DecodedInstr::GPRWrite::OrReg ? *B | *Ix
+                                                       : *B ^ *Ix;
+      } else if (W.K == DecodedInstr::GPRWrite::LowPart) {
+        // The low Bits from the affine value, the rest from the old one.
+        assert((W.Bits == 8 || W.Bits == 16) && "a partial write");
+        auto B = val(W.Base), Ix = val(W.Index), Old = val(W.Dest);
+        if (B && Ix && Old) {
+          uint64_t Low = (uint64_t(1) << W.Bits) - 1;
+          uint64_t Value = *B + *Ix * uint64_t(W.Scale) + uint64_t(W.Imm);
+          New = (*Old & ~Low) | (Value & Low);
+        }
       } else if (W.K == DecodedInstr::GPRWrite::Loaded) {
         // The harness's memory: the pattern's bytes at the load's offset.
         New = A.Known && A.Bytes <= 8 ? Ctx.loadedValue(A.Addr, A.Bytes)

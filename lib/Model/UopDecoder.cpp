@@ -655,7 +655,11 @@ static void findValueEffect(const MCInst &Inst, StringRef Op,
       Inst.getNumOperands() && Inst.getOperand(0).isReg() ? Inst.getOperand(0).getReg()
                                                           : MCRegister();
   W.Bits = DstReg ? Sem.regBits(DstReg) : 64;
-  if (W.Bits != 32 && W.Bits != 64) {
+  // 8-bit (low byte) and 16-bit writes merge into the old value: followed
+  // as LowPart where the written value is affine (below), else not.
+  const bool Partial = (W.Bits == 8 || W.Bits == 16) && DstReg &&
+                       !Sem.isHighByteReg(DstReg);
+  if (W.Bits != 32 && W.Bits != 64 && !Partial) {
     W.Bits = 64;
     return; // partial writes merge: not followed
   }
@@ -673,8 +677,16 @@ static void findValueEffect(const MCInst &Inst, StringRef Op,
   int64_t V;
   StringRef Base = Op.take_until([](char C) { return isDigit(C); });
   StringRef Form = Op.drop_front(Base.size()).drop_while(isDigit);
-  if (D.ZeroIdiom) {
-    W.K = GW::Affine; // dest = 0
+  const bool ZeroesItself = (Base == "XOR" || Base == "SUB") &&
+                            Form.starts_with("rr") && Inst.getNumOperands() > 2 &&
+                            Inst.getOperand(1).isReg() &&
+                            Inst.getOperand(2).isReg() &&
+                            Inst.getOperand(1).getReg() ==
+                                Inst.getOperand(2).getReg();
+  if (D.ZeroIdiom || ZeroesItself) {
+    // dest = 0 (xor dx, dx too, which is no zero idiom to the renamer:
+    // it still merges into rdx, as LowPart)
+    W.K = GW::Affine;
   } else if (D.MayLoad && !D.MayStore && (Base == "MOV" || Base == "MOVZX" ||
                                           Base == "MOVSX" || Base == "POP")) {
     W.K = GW::Loaded;
@@ -721,6 +733,45 @@ static void findValueEffect(const MCInst &Inst, StringRef Op,
     W.Index = D.Mem->Index ? Sem.unitOf(D.Mem->Index) : regunit::None;
     W.Scale = D.Mem->Scale;
     W.Imm = D.Mem->Disp;
+  } else if ((Base == "AND" || Base == "OR" || Base == "XOR") &&
+             Form.starts_with("rr") && RegAt(1) == Dest) {
+    // and/or/xor r, r of known values (bhdev-0894: neg rsi; and r15, rsi
+    // forms the next store's address).
+    W.K = Base == "AND" ? GW::AndReg : Base == "OR" ? GW::OrReg : GW::XorReg;
+    W.Base = Dest;
+    W.Index = RegAt(2);
+  } else if (Base == "NEG" && Form.starts_with("r") && RegAt(1) == Dest) {
+    W.K = GW::Affine; // 0 - src
+    W.Index = Dest;
+    W.Scale = -1;
+  } else if ((Base == "ADD" || Base == "SUB" || Base == "IMUL") &&
+             Form == "rm" && D.MayLoad && !D.MayStore && D.Mem &&
+             RegAt(1) == Dest) {
+    // add/sub/imul r, m: the register and the harness memory's value
+    // (bhdev-1448's index: add ebx, [rsp+0x1c]; bhdev-0073's imul r11,
+    // [rsi+8] of a zero).
+    W.K = Base == "IMUL" ? GW::MulLoaded : GW::AddLoaded;
+    W.Base = Dest;
+    W.Scale = Base == "SUB" ? -1 : 1;
+  } else if ((Op == "MOVZX32rr8" || Op == "MOVZX32rr16") && RegAt(1) &&
+             !Sem.isHighByteReg(Inst.getOperand(1).getReg())) {
+    // movzx r32, r8/r16 of a register: the source's low bits
+    // (bhdev-1783's RC4 loop indexes its table through movzx r8d, cl).
+    W.K = GW::AndImm;
+    W.Base = RegAt(1);
+    W.Imm = Op == "MOVZX32rr8" ? 0xff : 0xffff;
+  }
+  if (Partial) {
+    // Only the affine forms merge with a known old value; the rest (a
+    // partial load, and-immediate...) stay unfollowed as before.
+    if (W.K == GW::Affine && !W.SignExtend32) {
+      W.K = GW::LowPart;
+    } else {
+      W.K = GW::Unknown;
+      W.Bits = 64;
+      W.Base = W.Index = regunit::None;
+      W.Scale = W.Imm = 0;
+    }
   }
 }
 
@@ -733,7 +784,11 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   D.Writes = Info.Writes;
   D.Mem = Info.Mem;
   D.MayLoad = Info.MayLoad;
-  D.MayStore = Info.MayStore;
+  // LLVM marks prefetches as storing (side effects); they write nothing, so
+  // no load depends on them (bhdev-0079 on znver4: a prefetcht0 [rdi] was
+  // taken as the store a later [rsp-0x28] load of the same address reads).
+  D.MayStore = Info.MayStore &&
+               !Sem.opcodeName(Inst.getOpcode()).starts_with("PREFETCH");
   D.IsBranch = Info.IsBranch;
   D.IsConditionalBranch = Info.IsConditionalBranch;
   D.IsCall = Info.IsCall;

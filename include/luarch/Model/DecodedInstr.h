@@ -174,9 +174,27 @@ struct DecodedInstr {
   /// writes zero-extend.
   struct GPRWrite {
     /// AndImm / ShlImm: Base & Imm, Base << Imm (followed only where Base
-    /// holds a known value).
-    enum Kind : uint8_t { None, Affine, Loaded, Unknown, AndImm, ShlImm } K =
-        None;
+    /// holds a known value). LowPart: an 8-bit (low byte) or 16-bit write
+    /// of an Affine value; the bits above Bits keep the destination's old
+    /// value (xor dx, dx leaves 0x40000000 of the harness's 0x40000800).
+    /// AddLoaded / MulLoaded: Base + Scale * the loaded value (add/sub r, m),
+    /// Base * the loaded value (imul r, m), where the load's address is
+    /// known. AndReg / OrReg / XorReg: Base & Index, Base | Index,
+    /// Base ^ Index (two registers' known values).
+    enum Kind : uint8_t {
+      None,
+      Affine,
+      Loaded,
+      Unknown,
+      AndImm,
+      ShlImm,
+      LowPart,
+      AddLoaded,
+      MulLoaded,
+      AndReg,
+      OrReg,
+      XorReg
+    } K = None;
     RegUnit Dest = regunit::None, Base = regunit::None, Index = regunit::None;
     int64_t Scale = 0, Imm = 0;
     unsigned Bits = 64;
