@@ -87,13 +87,20 @@ def progress(done, total, start, label):
         sys.stderr.write("\n")
 
 
-def run_loop_uarch(tool, mcpu, hexes, form, extra):
-    """Batch-predicts; returns (predictions, seconds)."""
+def run_loop_uarch(tool, mcpu, hexes, form, extra, run_iters=None):
+    """Batch-predicts; returns (predictions, seconds). run_iters: per block,
+    the iterations of one timed run of the loop form (the batch CSV's
+    run_iterations column), or None."""
     with tempfile.TemporaryDirectory() as tmp:
         inp = os.path.join(tmp, "in.csv")
         out = os.path.join(tmp, "out.csv")
         with open(inp, "w") as f:
-            f.write("".join(h + "\n" for h in hexes))
+            if run_iters and any(run_iters):
+                f.write("hex,run_iterations\n")
+                f.write("".join("%s,%s\n" % (h, n)
+                                for h, n in zip(hexes, run_iters)))
+            else:
+                f.write("".join(h + "\n" for h in hexes))
         start = time.time()
         subprocess.run([tool, "-mcpu=" + mcpu, "--batch", inp, "--as=" + form,
                         "-o", out] + extra, check=True)
@@ -361,8 +368,16 @@ def main():
             meas = [saved_truth.get((r["id"], form), -1.0) for r in rows]
         start = time.time()
         progress(0, 1, start, form)
+        # The corpus' loop form runs loop_iters_a iterations per timed run,
+        # each from the same registers (its README): the pages one run walks
+        # decide whether the DTLB holds them all (AddressContext's
+        # RunIterations). Only for the corpus' own measurements.
+        run_iters = None
+        if (form == "loop" and not args.no_harness_context
+                and args.truth == "corpus" and saved_truth is None):
+            run_iters = [r.get("loop_iters_a") or "" for r in rows]
         preds, bounds, secs = run_loop_uarch(args.tool, args.mcpu, hexes, form,
-                                             extra)
+                                             extra, run_iters)
         progress(1, 1, start, form)
         if args.run_llvm_mca:
             asm = [[s.strip() for s in r["asm_intel"].split(";")]

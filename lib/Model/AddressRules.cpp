@@ -397,10 +397,50 @@ void applyLinearAliasFills(const MachineModel &M, std::vector<DecodedInstr> &D,
   X.Uops.insert(X.Uops.end(), Copies, Copy);
 }
 
+/// Iterations over which the STLB-hit port rules count new pages: more than
+/// the line rules' (a stack walking by a few hundred bytes enters a page
+/// every 10-20).
+static constexpr unsigned PortHoldPagesMeasured = 64;
+
+/// Whether one timed run (\p Ctx.RunIterations, when known) walks no more
+/// pages than the first-level DTLB holds (its 4 KB entries, from the
+/// description): every run starts from the same registers, so from the
+/// second run on every page the run touches is still translated there and
+/// no access is an STLB hit. The pages per iteration are those \p Units
+/// (pages by iteration) touch after the first NewUnitWindow iterations,
+/// spread over those iterations, plus the window's own pages.
+static bool runStaysInL1DTLB(const MachineModel &M, const AddressContext &Ctx,
+                             const UnitsByIteration &Units) {
+  if (!Ctx.RunIterations || M.MemoryHierarchy.TLBs.empty() ||
+      Units.size() <= NewUnitWindow)
+    return false;
+  unsigned Entries = M.MemoryHierarchy.TLBs.front().Entries4K;
+  DenseSet<uint64_t> Start, All;
+  for (unsigned It = 0; It < Units.size(); ++It)
+    for (auto [I, U] : Units[It]) {
+      All.insert(U);
+      if (It < NewUnitWindow)
+        Start.insert(U);
+    }
+  double PerIteration =
+      double(All.size() - Start.size()) / double(Units.size() - NewUnitWindow);
+  double RunPages = double(Start.size()) +
+                    PerIteration * double(Ctx.RunIterations - std::min(
+                                              Ctx.RunIterations,
+                                              NewUnitWindow));
+  return RunPages <= double(Entries);
+}
+
 void applySTLBHitLoads(const MachineModel &M, std::vector<DecodedInstr> &D,
                        const AddressContext &Ctx) {
   unsigned Penalty = M.Memory.STLBHitLoadCycles;
   if (!Penalty || !Ctx.Concrete)
+    return;
+  if (Ctx.RunIterations &&
+      runStaysInL1DTLB(M, Ctx,
+                       unitsByIteration(D, Ctx,
+                                        NewUnitWindow + PortHoldPagesMeasured,
+                                        /*Shift=*/12, /*LoadsOnly=*/false)))
     return;
   // As for the line fills, pages (well within the 64-entry L1 DTLBs of the
   // cores that have the rule); a store entering a page first spares the
@@ -418,10 +458,6 @@ void applySTLBHitLoads(const MachineModel &M, std::vector<DecodedInstr> &D,
   }
 }
 
-/// Iterations over which the STLB-hit port rules count new pages: more than
-/// the line rules' (a stack walking by a few hundred bytes enters a page
-/// every 10-20).
-static constexpr unsigned PortHoldPagesMeasured = 64;
 
 /// The port-holding STLB-hit rules put their cost on the instruction that
 /// enters most pages (\p Entered per instruction): \p Cycles occupancy
@@ -456,6 +492,12 @@ void applySTLBHitLoadPorts(const MachineModel &M, std::vector<DecodedInstr> &D,
   UnitsByIteration Pages =
       unitsByIteration(D, Ctx, NewUnitWindow + PortHoldPagesMeasured,
                        /*Shift=*/12, /*LoadsOnly=*/true);
+  if (Ctx.RunIterations &&
+      runStaysInL1DTLB(M, Ctx,
+                       unitsByIteration(D, Ctx,
+                                        NewUnitWindow + PortHoldPagesMeasured,
+                                        /*Shift=*/12, /*LoadsOnly=*/false)))
+    return;
   std::vector<unsigned> Entered(D.size(), 0);
   forEachNewUnit(Pages, [&](unsigned It, size_t I, uint64_t P) {
     unsigned Loads = llvm::count_if(
@@ -485,6 +527,8 @@ void applySTLBHitStorePorts(const MachineModel &M,
   UnitsByIteration Pages =
       unitsByIteration(D, Ctx, NewUnitWindow + PortHoldPagesMeasured,
                        /*Shift=*/12, /*LoadsOnly=*/false);
+  if (runStaysInL1DTLB(M, Ctx, Pages))
+    return;
   std::vector<unsigned> Entered(D.size(), 0);
   forEachNewUnit(Pages, [&](unsigned It, size_t, uint64_t P) {
     auto Store = find_if(Pages[It], [&](const auto &Access) {

@@ -122,6 +122,8 @@ std::string blockRow(const DriverOptions &Opts, const Worker &W,
     PipelineOptions PO;
     PO.Ports = Opts.Ports;
     PO.Addresses = Opts.Addresses;
+    if (Row.RunIterations)
+      PO.Addresses.RunIterations = Row.RunIterations;
     PO.Simulate = Opts.Simulate;
     PO.SimWhatIf = Opts.SimWhatIf;
     PO.Sim.MaxIterations = Opts.Iterations;

@@ -6,6 +6,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <optional>
+
 using namespace llvm;
 
 namespace luarch {
@@ -140,6 +142,14 @@ Expected<BatchInput> parseBatchCSV(StringRef Text, StringRef Path,
     }
   }
   In.Column = Col + 1;
+  std::optional<size_t> RunCol;
+  if (In.HasHeader) {
+    auto It = find_if(First.Fields, [](const std::string &F) {
+      return StringRef(F).trim().equals_insensitive("run_iterations");
+    });
+    if (It != First.Fields.end())
+      RunCol = It - First.Fields.begin();
+  }
   for (size_t I = In.HasHeader ? 1 : 0; I < Records.size(); ++I) {
     const Record &R = Records[I];
     BatchRow Row;
@@ -149,6 +159,14 @@ Expected<BatchInput> parseBatchCSV(StringRef Text, StringRef Path,
     else
       Row.Error = "the row has " + std::to_string(R.Fields.size()) +
                   " field(s), no column " + std::to_string(Col + 1);
+    if (RunCol && Row.Error.empty()) {
+      StringRef Field =
+          *RunCol < R.Fields.size() ? StringRef(R.Fields[*RunCol]).trim() : "";
+      if (!Field.empty() &&
+          (Field.getAsInteger(10, Row.RunIterations) || !Row.RunIterations))
+        Row.Error = "run_iterations '" + Field.str() +
+                    "' is not a positive integer";
+    }
     In.Rows.push_back(std::move(Row));
   }
   return In;

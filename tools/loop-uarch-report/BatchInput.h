@@ -16,6 +16,10 @@ struct BatchRow {
   unsigned Line = 0; ///< 1-based line where the row starts
   std::string Hex;
   std::string Error;
+  /// The row's "run_iterations" field where the header has that column:
+  /// iterations of one timed run of the loop form, each run starting from
+  /// the same registers (AddressContext::RunIterations); 0 when absent.
+  unsigned RunIterations = 0;
 };
 
 struct BatchInput {
@@ -31,7 +35,9 @@ struct BatchInput {
 /// header's column named "hex", else the first column. The first row is a
 /// header when its chosen field is not machine code. Errors are for the
 /// whole file (a named column missing from the header); a bad row becomes a
-/// row with an Error.
+/// row with an Error. A header column named "run_iterations" gives each
+/// row's BatchRow::RunIterations (empty: not known; a field that is not a
+/// positive integer is a row error).
 llvm::Expected<BatchInput> parseBatchCSV(llvm::StringRef Text,
                                          llvm::StringRef Path,
                                          llvm::StringRef Column);

@@ -218,6 +218,14 @@ static cl::opt<bool> HarnessContext(
 static cl::opt<unsigned long long> HarnessValue(
     "harness-value", cl::desc("Register value of --harness-context"),
     cl::init(0x40000800), cl::cat(Cat));
+static cl::opt<unsigned> HarnessRunIterations(
+    "harness-run-iterations",
+    cl::desc("With --harness-context: iterations of one timed run of the "
+             "loop, each run starting from the same registers (the BHive "
+             "corpus' loop_iters_a); when the pages one run walks fit the "
+             "L1 DTLB, the STLB-hit rules cost nothing (0: not known; "
+             "--batch: a run_iterations column per row)"),
+    cl::init(0), cl::cat(Cat));
 static cl::opt<std::string> WhatIfSpec(
     "what-if",
     cl::desc("Simulate a changed machine, e.g. --what-if=buffers=1000 or "
@@ -501,6 +509,12 @@ int main(int argc, char **argv) {
   Opts.Shape = As;
   Opts.Addresses.Concrete = HarnessContext;
   Opts.Addresses.RegisterValue = HarnessValue;
+  if (HarnessRunIterations && !HarnessContext) {
+    WithColor::error(errs(), "loop-uarch-report")
+        << "--harness-run-iterations needs --harness-context\n";
+    return 1;
+  }
+  Opts.Addresses.RunIterations = HarnessRunIterations;
   Opts.Memory = !NoMemory;
   if (!WorkingSet.empty()) {
     auto Bytes = parseByteSize(WorkingSet);

@@ -40,6 +40,12 @@ struct AddressContext {
   /// loop-uarch-report's own --measure hands pages out in order of first
   /// touch instead. 0: every page has its own.
   unsigned SharedPhysicalPages = 4;
+  /// Iterations of one timed run of the loop, every run starting from the
+  /// same register values (the corpus's loop form: measured-clx.csv's
+  /// loop_iters_a, ../shared/data/bhive/README.md); 0: not known. When the
+  /// pages one run walks fit the L1 DTLB, the runs after the first find
+  /// every translation there and the STLB-hit rules cost nothing.
+  unsigned RunIterations = 0;
 };
 
 } // namespace luarch
