@@ -1436,44 +1436,41 @@ void UopDecoder::addStackSyncUops(std::vector<DecodedInstr> &D) const {
         continue;
       }
       bool Reads = readsRSP(X);
-      if (Pass == 1 && Dirty && Reads && X.EliminatedMove) {
-        // mov rbp, rsp after a push: the move stays at rename, but its
-        // source is the synced rsp, which the sync uop computes; the copy
-        // is that uop's result, a cycle after rsp.
+      bool Syncs = Pass == 1 && Dirty && Reads &&
+                   (X.EliminatedMove || !X.Uops.empty());
+      if (Syncs) {
         Uop Sync;
         Sync.Kind = UopKind::Compute;
         Sync.Ports = Model.IntALUPorts;
         Sync.Latency = 1;
-        Sync.ReadsSources = true;
-        Sync.WritesResult = true;
-        X.Uops.push_back(Sync);
-        X.EliminatedMove = false;
-        X.Latency = 1;
         ++X.FusedUops;
         ++X.IssueSlots;
         X.StackSync = true;
-      } else if (Pass == 1 && Dirty && Reads && !X.Uops.empty()) {
-        Uop Sync;
-        Sync.Kind = UopKind::Compute;
-        Sync.Ports = Model.IntALUPorts;
-        Sync.Latency = 1;
-        X.Uops.push_back(Sync);
-        ++X.FusedUops;
-        ++X.IssueSlots;
-        X.StackSync = true;
-        // One more cycle on the rsp path: the first uop that reads it.
-        bool AddrRSP = is_contained(X.AddressReads, RSP);
-        for (Uop &U : X.Uops) {
-          if ((AddrRSP && U.Kind == UopKind::Load) ||
-              (!AddrRSP && U.Kind == UopKind::Compute && U.ReadsSources)) {
-            ++U.Latency;
-            break;
+        if (X.EliminatedMove) {
+          // mov rbp, rsp after a push: the move stays at rename, but its
+          // source is the synced rsp, which the sync uop computes; the
+          // copy is that uop's result, a cycle after rsp.
+          Sync.ReadsSources = true;
+          Sync.WritesResult = true;
+          X.Uops.push_back(Sync);
+          X.EliminatedMove = false;
+          X.Latency = 1;
+        } else {
+          X.Uops.push_back(Sync);
+          // One more cycle on the rsp path: the first uop that reads it.
+          bool AddrRSP = is_contained(X.AddressReads, RSP);
+          for (Uop &U : X.Uops) {
+            if ((AddrRSP && U.Kind == UopKind::Load) ||
+                (!AddrRSP && U.Kind == UopKind::Compute && U.ReadsSources)) {
+              ++U.Latency;
+              break;
+            }
           }
+          if (AddrRSP && X.MayLoad)
+            ++X.LoadLatency;
+          else
+            ++X.Latency;
         }
-        if (AddrRSP && X.MayLoad)
-          ++X.LoadLatency;
-        else
-          ++X.Latency;
       }
       if (Reads || writesRSP(X))
         Dirty = false;

@@ -312,8 +312,9 @@ public:
   /// by \p Desc and room for \p NumSrc + \p NumAddr source producers.
   /// (Inlined into the allocate stage, its only caller: as a call it cost
   /// about 20 instructions of register saves per instruction renamed.)
-  LLVM_ATTRIBUTE_ALWAYS_INLINE InFlightInstr &allocate(unsigned NumUops, const SUop *Desc, unsigned NumSrc,
-                          unsigned NumAddr) {
+  LLVM_ATTRIBUTE_ALWAYS_INLINE InFlightInstr &
+  allocate(unsigned NumUops, const SUop *Desc, unsigned NumSrc,
+           unsigned NumAddr) {
     InFlightInstr &X = Slots.extend_back();
     X.Seq = NextSeq++;
     X.Iter = X.Index = 0;
