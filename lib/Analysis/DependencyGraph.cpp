@@ -457,10 +457,12 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
     Concrete = concreteAccesses(D, Ctx);
   auto computeLat = [&](size_t L) { return computes(D[L]) ? D[L].Latency : 0; };
   // A forwarded value reaches the load no sooner than its own load-to-use
-  // latency (as in the simulator, SimKernel's forwarding extra).
+  // latency (as in the simulator, SimKernel's forwarding extra), less the
+  // cycles a forwarded value skips (MemoryDesc::
+  // ForwardedLoadSkipsComplexAddress).
   auto forwardLat = [&](size_t L) {
     return std::max(double(M.Memory.StoreForwardLatency),
-                    double(D[L].LoadLatency));
+                    double(D[L].LoadLatency - D[L].ForwardSkipsCycles));
   };
   // Memory renaming (MemoryDesc::MemoryRenaming; the measurements behind
   // each condition below are in the znver4 description's source): a 32/64-

@@ -136,14 +136,29 @@ unsigned UopDecoder::registerLatency(const UopsInfoEntry &E) const {
   return std::max(0, static_cast<int>(std::lround(Lat)));
 }
 
-unsigned UopDecoder::loadLatencyFor(const DecodedInstr &D) const {
-  if (!D.MayLoad)
-    return 0;
+/// Whether a load reads or writes vector (or MMX) registers: its load-to-use
+/// latency is LoadLatencyVec.
+static bool isVectorLoad(const DecodedInstr &D) {
   bool Vector = false;
   for (RegUnit U : D.Writes)
     Vector |= isVecUnit(U) || (U >= regunit::FirstMMX && U < regunit::Count);
   for (RegUnit U : D.Reads)
     Vector |= isVecUnit(U);
+  return Vector;
+}
+
+/// A GPR load without a segment base whose address is complex (an index, a
+/// symbolic, negative or 2 KiB-or-larger displacement): LoadLatencyGPRComplex.
+static bool isComplexGPRLoad(const DecodedInstr &D) {
+  return D.MayLoad && D.Mem && !D.Mem->Segment.id() && !isVectorLoad(D) &&
+         (D.Mem->Index || D.Mem->SymbolicDisp || D.Mem->Disp < 0 ||
+          D.Mem->Disp >= 2048);
+}
+
+unsigned UopDecoder::loadLatencyFor(const DecodedInstr &D) const {
+  if (!D.MayLoad)
+    return 0;
+  bool Vector = isVectorLoad(D);
   // MemoryDesc::SegmentBaseLoadCycles: fs/gs add their base.
   unsigned Segment = D.Mem && D.Mem->Segment.id()
                          ? unsigned(Model.Memory.SegmentBaseLoadCycles)
@@ -1404,6 +1419,8 @@ UopDecoder::decodeKernel(const Kernel &K, const AddressContext &Ctx) const {
   applySticky512BitDivider(Out);
   if (Model.FrontEnd.StackSyncUop)
     addStackSyncUops(Out);
+  if (Model.Memory.ForwardedLoadSkipsComplexAddress)
+    applyForwardSkipsComplexAddress(Out);
   if (Model.Memory.FastLoadNeedsLoadedBase)
     applyFastLoadBase(Out);
   if (Model.FrontEnd.NopsDispatchInPairs)
@@ -1475,6 +1492,20 @@ void UopDecoder::addStackSyncUops(std::vector<DecodedInstr> &D) const {
       if (Reads || writesRSP(X))
         Dirty = false;
     }
+}
+
+void UopDecoder::applyForwardSkipsComplexAddress(
+    std::vector<DecodedInstr> &D) const {
+  // MemoryDesc::ForwardedLoadSkipsComplexAddress: a value forwarded from
+  // a store does not wait for a complex address's extra cycle (the
+  // dependency graph and the simulator's memory edges apply it).
+  const unsigned Fast = Model.Memory.LoadLatencyGPR,
+                 Slow = Model.Memory.LoadLatencyGPRComplex;
+  if (Slow <= Fast)
+    return;
+  for (DecodedInstr &X : D)
+    if (!X.StackAccess && X.LoadLatency == Slow && isComplexGPRLoad(X))
+      X.ForwardSkipsCycles = Slow - Fast;
 }
 
 void UopDecoder::applyFastLoadBase(std::vector<DecodedInstr> &D) const {

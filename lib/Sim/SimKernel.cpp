@@ -154,6 +154,9 @@ static void addMemoryProducers(SimKernel &S, ArrayRef<DecodedInstr> D,
                                const DependencyAnalysis &Deps,
                                const SimConfig &C) {
   double LoadScale = C.LatencyScale[unsigned(LatencyClass::Load)];
+  // Per load: whether its (last) memory edge forwards plainly (no flush,
+  // renaming, address wait or block), for ForwardSkipsCycles below.
+  std::vector<bool> PlainForward(S.size(), false);
   for (const DepEdge &E : Deps.Edges) {
     if ((E.K != DepEdge::Memory && E.K != DepEdge::MemoryBlocked) ||
         E.To >= S.size())
@@ -161,6 +164,8 @@ static void addMemoryProducers(SimKernel &S, ArrayRef<DecodedInstr> D,
     SInstr &L = S.Instrs[E.To];
     L.MemProducer = E.From;
     L.MemDistance = E.Distance;
+    PlainForward[E.To] = E.K == DepEdge::Memory && !E.Flushed && !E.Renamed &&
+                         !E.WaitsForAddress;
     double LoadLat = D[E.To].LoadLatency * LoadScale;
     // A load that waits for the store to commit (a blocked forward):
     // beyond its load-to-use latency, from the store's retirement, the
@@ -212,6 +217,23 @@ static void addMemoryProducers(SimKernel &S, ArrayRef<DecodedInstr> D,
     }
     L.MemBlocked = true;
     L.MemExtra = ExtraAfterCommit();
+  }
+  // MemoryDesc::ForwardedLoadSkipsComplexAddress: a forwarded load's value
+  // does not wait for its complex address's extra cycle, which stays on
+  // the address path (as DecodedInstr::AddressPathExtra's does).
+  for (size_t I = 0; I < S.size() && I < D.size(); ++I) {
+    if (!PlainForward[I] || !D[I].ForwardSkipsCycles || !C.Model)
+      continue;
+    SInstr &L = S.Instrs[I];
+    double LoadLat = D[I].LoadLatency * LoadScale;
+    double Cut = D[I].ForwardSkipsCycles * LoadScale;
+    double Forward = C.Model->Memory.StoreForwardLatency.Value * LoadScale;
+    for (SUop &V : L.Uops)
+      if (V.Kind == UopKind::Load)
+        V.Latency = std::max(0.0, V.Latency - Cut);
+    L.AddressExtra += Cut;
+    L.MemExtra += std::max(0.0, Forward - (LoadLat - Cut)) -
+                  std::max(0.0, Forward - LoadLat);
   }
 }
 

@@ -123,6 +123,10 @@ struct DecodedInstr {
   /// MemoryDesc::FastLoadNeedsLoadedBase); a value forwarded from a store
   /// does not wait for them.
   unsigned AddressPathExtra = 0;
+  /// Cycles of LoadLatency that a value forwarded from a store does not
+  /// wait for: a complex address's extra cycle, which lies on the address
+  /// path (MemoryDesc::ForwardedLoadSkipsComplexAddress).
+  unsigned ForwardSkipsCycles = 0;
   /// Non-pipelined divider occupancy (sum over its uops).
   unsigned DividerCycles = 0;
   /// Serialising occupancy (see Uop::SerialCycles).

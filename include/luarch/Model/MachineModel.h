@@ -272,6 +272,14 @@ struct MemoryDesc {
   /// value forwarded from a store keep the short latency.
   Sourced<bool> FastLoadNeedsLoadedBase{
       false, "not modelled: every simple-address load takes LoadLatencyGPR"};
+  /// The extra cycle of a complex-address GPR load (LoadLatencyGPRComplex
+  /// over LoadLatencyGPR: an index, a negative or large displacement) lies
+  /// on its address path, as FastLoadNeedsLoadedBase's does: the load's
+  /// address registers wait for it, a value forwarded from a store does
+  /// not (it reaches the load after StoreForwardLatency).
+  Sourced<bool> ForwardedLoadSkipsComplexAddress{
+      false, "not modelled: a forwarded value reaches a complex-address "
+             "load no sooner than LoadLatencyGPRComplex"};
   /// Load-to-use latency for vector registers.
   Sourced<unsigned> LoadLatencyVec;
   /// Store-to-load forwarding latency (store data ready → load result).

@@ -75,6 +75,8 @@ private:
   X86Semantics Sem;
   void addStackSyncUops(std::vector<DecodedInstr> &D) const;
   void applyFastLoadBase(std::vector<DecodedInstr> &D) const;
+  /// MemoryDesc::ForwardedLoadSkipsComplexAddress.
+  void applyForwardSkipsComplexAddress(std::vector<DecodedInstr> &D) const;
   /// DividerDesc::Sticky512BitMode: with a 512-bit FP divide or square
   /// root in the kernel, the others take their 512-bit form's occupancy.
   void applySticky512BitDivider(std::vector<DecodedInstr> &D) const;

@@ -231,6 +231,21 @@ MachineModel makeSkylake() {
             "chains at 6.00 (bhdev-0027, 1019: 5 + 1), push r15; mov r15, "
             "[rdi]; mov rdi, r15 at 4.0 (bhdev-0462: through the eliminated "
             "move); forwarded loads keep 4 (bhdev-0807: 4.16)"};
+  Mem.ForwardedLoadSkipsComplexAddress = {
+      true,
+      "[IntelOpt §2.5] the 4-cycle load-to-use latency holds for simple "
+      "addresses, 5 for complex ones; [SO-fastload] the 4-cycle path starts "
+      "the L1/TLB lookup from the base register before the address is "
+      "added up, the cycle a complex address (index, negative or 2 KiB+ "
+      "displacement) pays; a value forwarded from the store buffer does not "
+      "take that path (the same reading as FastLoadNeedsLoadedBase's: "
+      "forwarded loads keep 4, bhdev-0807). Measured on Cascade Lake "
+      "(measured-clx.csv): read-modify-write chains through complex "
+      "addresses run at forwarding + op like simple ones, add dword "
+      "[rbp-0x4d8], r11d 4.98 (bhdev-1303), or qword [rbx+rbp+8], 1 4.79 "
+      "(1466), cmove/mov byte [rbp-0x4fa] 4.85 (1504), or qword "
+      "[r12+8*rbp], rax 5.50 (1327), where 5 + 1 = 6 was predicted. No "
+      "constant: the rule's form is one the corpus pointed at (in-sample)"};
   Mem.SegmentBaseLoadCycles = {
       1, "[SO-segbase] P. Cordes, Stack Overflow, 'Are IA-32 segment "
          "descriptors that do not cover the full 4GiB linear address space "
