@@ -370,6 +370,26 @@ concreteAccesses(ArrayRef<DecodedInstr> D, const AddressContext &Ctx) {
                     ? *B & uint64_t(W.Imm)
                     : *B << (W.Imm & 63);
       }
+      if (W.K == DecodedInstr::GPRWrite::DivideUnsigned ||
+          W.K == DecodedInstr::GPRWrite::DivideSigned) {
+        // The quotient to rax, the remainder to rdx; the divisor a
+        // register or the harness memory's bytes (as GPRWrite::Loaded).
+        std::optional<uint64_t> Divisor =
+            W.Index != regunit::None ? val(W.Index)
+            : A.Known && A.Bytes <= 8
+                ? std::optional<uint64_t>(Ctx.loadedValue(A.Addr, A.Bytes))
+                : std::optional<uint64_t>(Ctx.RegisterValue);
+        auto Hi = val(regunit::RDX), Lo = val(regunit::RAX);
+        std::optional<std::pair<uint64_t, uint64_t>> QR;
+        if (Hi && Lo && Divisor)
+          QR = divideResult(W.K == DecodedInstr::GPRWrite::DivideSigned,
+                            W.Bits, *Hi, *Lo, *Divisor);
+        Reg[regunit::RAX] = QR ? std::optional<uint64_t>(QR->first)
+                               : std::nullopt;
+        Reg[regunit::RDX] = QR ? std::optional<uint64_t>(QR->second)
+                               : std::nullopt;
+        continue;
+      }
       if (New && W.Bits == 32)
         New = *New & 0xffffffffu;
       if (New && W.SignExtend32)

@@ -100,6 +100,31 @@ public:
   void update(const DecodedInstr &X,
               const std::optional<Address> &LoadAt = std::nullopt) {
     const DecodedInstr::GPRWrite &W = X.GPRResult;
+    if (W.K == DecodedInstr::GPRWrite::DivideUnsigned ||
+        W.K == DecodedInstr::GPRWrite::DivideSigned) {
+      // The quotient to rax, the remainder to rdx, from known values only.
+      Value Hi = get(regunit::RDX), Lo = get(regunit::RAX);
+      std::optional<uint64_t> Divisor;
+      if (W.Index != regunit::None) {
+        Value Dv = get(W.Index);
+        if (Dv.Version == 0)
+          Divisor = Dv.Constant;
+      } else if (Ctx.Concrete) {
+        unsigned Bytes = X.MemBits ? std::max(1u, X.MemBits / 8) : 8;
+        bool Absolute = LoadAt && !LoadAt->BaseVersion &&
+                        !LoadAt->IndexVersion && !LoadAt->Segment;
+        Divisor = Absolute && Bytes <= 8
+                      ? Ctx.loadedValue(LoadAt->Constant, Bytes)
+                      : Ctx.RegisterValue;
+      }
+      std::optional<std::pair<uint64_t, uint64_t>> QR;
+      if (Hi.Version == 0 && Lo.Version == 0 && Divisor)
+        QR = divideResult(W.K == DecodedInstr::GPRWrite::DivideSigned,
+                          W.Bits, Hi.Constant, Lo.Constant, *Divisor);
+      Regs[regunit::RAX] = QR ? Value{0, QR->first} : fresh();
+      Regs[regunit::RDX] = QR ? Value{0, QR->second} : fresh();
+      return;
+    }
     if (W.K != DecodedInstr::GPRWrite::None && W.Dest < NumGPRs) {
       std::optional<Value> New;
       if (W.K == DecodedInstr::GPRWrite::Affine)

@@ -638,6 +638,29 @@ static void findValueEffect(const MCInst &Inst, StringRef Op,
     D.StackDelta = 8;
     D.StackAccess = true;
   }
+  // div/idiv r/m32, r/m64: the quotient to rax, the remainder to rdx
+  // (Intel SDM vol. 2A, DIV/IDIV), followed where the dividend and the
+  // divisor are known (bhdev-1904: the remainder 0 indexes the next
+  // copy's store, a store its load of [r15] reads).
+  {
+    StringRef DivBase = Op.take_until([](char C) { return isDigit(C); });
+    StringRef DivForm = Op.drop_front(DivBase.size());
+    unsigned DivBits = DivForm.starts_with("64")   ? 64
+                       : DivForm.starts_with("32") ? 32
+                                                   : 0;
+    if ((DivBase == "DIV" || DivBase == "IDIV") && DivBits &&
+        (DivForm.ends_with("r") || (DivForm.ends_with("m") && D.Mem))) {
+      GW &W = D.GPRResult;
+      W.K = DivBase == "IDIV" ? GW::DivideSigned : GW::DivideUnsigned;
+      W.Dest = regunit::RAX;
+      W.Index = DivForm.ends_with("r") && Inst.getNumOperands() &&
+                        Inst.getOperand(0).isReg()
+                    ? Sem.unitOf(Inst.getOperand(0).getReg())
+                    : regunit::None;
+      W.Bits = DivBits;
+      return;
+    }
+  }
   // The single GPR destination, if any.
   RegUnit Dest = regunit::None;
   for (RegUnit U : D.Writes)
