@@ -184,7 +184,11 @@ struct DecodedInstr {
     /// AddLoaded / MulLoaded: Base + Scale * the loaded value (add/sub r, m),
     /// Base * the loaded value (imul r, m), where the load's address is
     /// known. AndReg / OrReg / XorReg: Base & Index, Base | Index,
-    /// Base ^ Index (two registers' known values).
+    /// Base ^ Index (two registers' known values). DivideUnsigned /
+    /// DivideSigned: div/idiv of Bits (32 or 64) bits: the dividend
+    /// rdx:rax (edx:eax) by Index's value (the loaded value when Index is
+    /// None), the quotient to Dest (rax) and the remainder to rdx, where
+    /// all are known and the quotient fits (else the divide faults).
     enum Kind : uint8_t {
       None,
       Affine,
@@ -197,7 +201,9 @@ struct DecodedInstr {
       MulLoaded,
       AndReg,
       OrReg,
-      XorReg
+      XorReg,
+      DivideUnsigned,
+      DivideSigned
     } K = None;
     RegUnit Dest = regunit::None, Base = regunit::None, Index = regunit::None;
     int64_t Scale = 0, Imm = 0;
@@ -208,6 +214,13 @@ struct DecodedInstr {
   /// push/pop/call/ret: the stack pointer moves by StackDelta, and the
   /// instruction accesses 8 bytes at rsp + StackAccessOffset (after the
   /// push, before the pop).
+  /// What a store writes, for the harness context's concrete walk: the
+  /// value of StoredReg (mov m, r; push r), or StoredImm where StoredReg is
+  /// None (mov m, imm; push imm), when StoredKnown; any other store
+  /// (read-modify-write, vector, string...) leaves its bytes unknown.
+  bool StoredKnown = false;
+  RegUnit StoredReg = regunit::None;
+  int64_t StoredImm = 0;
   int StackDelta = 0;
   bool StackAccess = false;
 
@@ -230,6 +243,46 @@ struct DecodedInstr {
   unsigned numUops() const { return Uops.size(); }
   bool isExact() const { return Source == DecodeSource::UopsInfo; }
 };
+
+/// The quotient and remainder of a \p Bits-bit (32 or 64) div or idiv of
+/// \p Hi:\p Lo (rdx:rax; edx:eax use their low halves) by \p Divisor
+/// (Intel SDM vol. 2A, DIV and IDIV), zero-extended to 64 bits; nullopt
+/// where the instruction faults (#DE: a zero divisor, a quotient that does
+/// not fit). For GPRWrite::DivideUnsigned and DivideSigned.
+inline std::optional<std::pair<uint64_t, uint64_t>>
+divideResult(bool Signed, unsigned Bits, uint64_t Hi, uint64_t Lo,
+             uint64_t Divisor) {
+  assert((Bits == 32 || Bits == 64) && "a 32- or 64-bit divide");
+  using U128 = unsigned __int128;
+  using S128 = __int128;
+  const uint64_t Mask = Bits == 64 ? ~uint64_t(0) : 0xffffffffu;
+  if (Bits == 32) {
+    Lo = (Lo & Mask) | ((Hi & Mask) << 32);
+    Hi = 0;
+    Divisor &= Mask;
+  }
+  if (Divisor == 0)
+    return std::nullopt;
+  U128 Dividend = (U128(Hi) << 64) | Lo;
+  if (!Signed) {
+    U128 Q = Dividend / Divisor;
+    if (Q > Mask)
+      return std::nullopt;
+    return std::make_pair(uint64_t(Q), uint64_t(Dividend % Divisor));
+  }
+  // Signed: the dividend and divisor as two's complement of 2 x Bits and
+  // Bits bits; the quotient truncates toward zero.
+  S128 N = Bits == 64 ? S128(Dividend) : S128(int64_t(Lo));
+  S128 Dv = Bits == 64 ? S128(int64_t(Divisor))
+                       : S128(int32_t(uint32_t(Divisor)));
+  if (Dv == -1 && N == S128(U128(1) << 127))
+    return std::nullopt; // the one quotient 128 bits cannot hold
+  S128 Q = N / Dv, R = N % Dv;
+  S128 Min = -(S128(1) << (Bits - 1)), Max = (S128(1) << (Bits - 1)) - 1;
+  if (Q < Min || Q > Max)
+    return std::nullopt;
+  return std::make_pair(uint64_t(Q) & Mask, uint64_t(R) & Mask);
+}
 
 /// The units of \p D's memory operand's base and index registers (None if
 /// absent), from the decoded address reads (base first, then index; a

@@ -30,6 +30,8 @@ constexpr RegUnit FirstGPR = 0;    // RAX..R15 (16)
 /// rsp (GPRs are numbered by their hardware encoding; rsp is 4), for
 /// rules on plain decoded instructions, which have no X86Semantics at hand.
 constexpr RegUnit RSP = FirstGPR + 4;
+/// rax and rdx: the dividend, quotient and remainder of div/idiv.
+constexpr RegUnit RAX = FirstGPR + 0, RDX = FirstGPR + 2;
 constexpr RegUnit FirstVec = 16;   // ZMM0..ZMM31 (32)
 constexpr RegUnit FirstMask = 48;  // K0..K7 (8)
 constexpr RegUnit CF = 56;         // carry flag
