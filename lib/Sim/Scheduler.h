@@ -29,8 +29,9 @@ public:
   /// Binds uop \p Id of \p I, in issue slot \p IssueSlot of this cycle's
   /// group, to a port and puts it where dispatch finds it.
   void bind(InFlightInstr &I, UopId Id, unsigned IssueSlot);
-  /// A new issue group starts: the snapshot of the binding counts, without
-  /// the uops dispatched earlier in this cycle.
+  /// A new issue group starts: the snapshot of the binding counts as they
+  /// stood at the start of the cycle (the uops dispatched earlier in this
+  /// cycle still count).
   void beginIssueCycle();
   /// The issue group is complete: its ALU uops take their queues in turn
   /// (BackEndDesc::ALUQueuesInTurn; bind() held them back).
@@ -144,7 +145,8 @@ private:
   std::vector<unsigned> Waiting, InFlight;
   /// IssueSnapshot binding: uops bound and not dispatched before this
   /// cycle, the uops dispatched this cycle (leaving Usage next cycle), and
-  /// the snapshot the issue group binds from (Usage - DispatchedNow).
+  /// the snapshot the issue group binds from (Usage: the counts at the
+  /// start of the cycle).
   std::vector<unsigned> Usage, Snapshot, DispatchedNow;
   unsigned RoundRobin = 0;
   /// BackEndDesc::ALUQueuesInTurn: the ALU ports in turn order (0 if off),

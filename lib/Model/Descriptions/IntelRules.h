@@ -96,7 +96,10 @@ inline void setIntelPortBinding(MachineModel &M) {
                            "[uiCA §4.3] ports chosen at issue from a per-cycle "
                            "snapshot of per-port uop counts, ties to the "
                            "higher port, odd issue slots to the second least "
-                           "loaded port unless 3 more loaded"};
+                           "loaded port unless 3 more loaded; the snapshot is "
+                           "the counts at the start of the cycle, uops "
+                           "dispatched in it included ([SO-uica-binding]: "
+                           "uiCA's port usage at the start of the cycle)"};
   M.BackEnd.IssueToDispatchCycles = {
       5, "[uiCA-cfg] issueDispatchDelay = 5: a uop dispatches 5 cycles after "
          "issue at the earliest (measured, [uiCA §4.3])"};
