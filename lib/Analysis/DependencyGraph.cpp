@@ -208,29 +208,33 @@ double maxCycleMean(const std::vector<std::vector<double>> &W,
     return NegInf;
   // Karp: F[k][v] = max weight of a walk of exactly k edges ending at v,
   // starting anywhere (a virtual source with 0-weight edges to every node).
-  std::vector<std::vector<double>> F(N + 1, std::vector<double>(N, NegInf));
-  std::vector<std::vector<int>> Pred(N + 1, std::vector<int>(N, -1));
+  // Row-major tables, one allocation each rather than one per row: the
+  // plugin runs this for every loop, on a heap clang has fragmented.
+  std::vector<double> FTable((N + 1) * N, NegInf);
+  std::vector<int> PredTable((N + 1) * N, -1);
+  auto F = [&](size_t K) { return FTable.data() + K * N; };
+  auto Pred = [&](size_t K) { return PredTable.data() + K * N; };
   for (size_t V = 0; V < N; ++V)
-    F[0][V] = 0;
+    F(0)[V] = 0;
   for (size_t K = 1; K <= N; ++K)
     for (size_t U = 0; U < N; ++U) {
-      if (F[K - 1][U] == NegInf)
+      if (F(K - 1)[U] == NegInf)
         continue;
       for (size_t V = 0; V < N; ++V)
-        if (W[U][V] != NegInf && F[K - 1][U] + W[U][V] > F[K][V]) {
-          F[K][V] = F[K - 1][U] + W[U][V];
-          Pred[K][V] = U;
+        if (W[U][V] != NegInf && F(K - 1)[U] + W[U][V] > F(K)[V]) {
+          F(K)[V] = F(K - 1)[U] + W[U][V];
+          Pred(K)[V] = U;
         }
     }
   double Best = NegInf;
   int BestV = -1;
   for (size_t V = 0; V < N; ++V) {
-    if (F[N][V] == NegInf)
+    if (F(N)[V] == NegInf)
       continue;
     double Worst = std::numeric_limits<double>::infinity();
     for (size_t K = 0; K < N; ++K)
-      if (F[K][V] != NegInf)
-        Worst = std::min(Worst, (F[N][V] - F[K][V]) / double(N - K));
+      if (F(K)[V] != NegInf)
+        Worst = std::min(Worst, (F(N)[V] - F(K)[V]) / double(N - K));
     if (Worst > Best) {
       Best = Worst;
       BestV = V;
@@ -243,7 +247,7 @@ double maxCycleMean(const std::vector<std::vector<double>> &W,
     int V = BestV;
     for (size_t K = N; K > 0 && V >= 0; --K) {
       Walk.push_back(V);
-      V = Pred[K][V];
+      V = Pred(K)[V];
     }
     if (V >= 0)
       Walk.push_back(V);
