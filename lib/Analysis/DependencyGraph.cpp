@@ -88,7 +88,10 @@ struct AffineUnits {
   /// Per unit: total increment per iteration.
   std::vector<int64_t> Stride;
   /// Per instruction and unit: increment applied before that instruction.
-  std::vector<DenseMap<RegUnit, int64_t>> OffsetBefore;
+  /// The units are the instruction's address registers (base, index): a
+  /// small map in place, not a DenseMap's 1 KiB of buckets allocated per
+  /// memory instruction (per loop the plugin analyses, on clang's heap).
+  std::vector<SmallDenseMap<RegUnit, int64_t, 4>> OffsetBefore;
 };
 
 AffineUnits affineUnits(ArrayRef<DecodedInstr> D) {
@@ -439,16 +442,20 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
           {unsigned(S), Key.Offset, accessBytes(D[S])});
   }
   // Positions of writes to each unit, to reject a same-iteration match
-  // when a register of a non-affine address changes in between.
-  std::vector<std::vector<unsigned>> WritesOf(regunit::Count);
+  // when a register of a non-affine address changes in between: (unit,
+  // position) pairs in order, one allocation (a vector per unit was 75
+  // allocations per loop, the first of them a "large" request that makes
+  // glibc consolidate the heap, which the plugin shares with clang).
+  std::vector<std::pair<RegUnit, unsigned>> Writes;
   for (size_t I = 0; I < N; ++I)
     for (RegUnit U : D[I].Writes)
       if (U < regunit::Count)
-        WritesOf[U].push_back(I);
+        Writes.push_back({U, unsigned(I)});
+  llvm::sort(Writes);
   auto writtenBetween = [&](RegUnit U, size_t From, size_t To) {
-    const std::vector<unsigned> &W = WritesOf[U];
-    auto It = std::upper_bound(W.begin(), W.end(), unsigned(From));
-    return It != W.end() && *It < To;
+    auto It = std::upper_bound(Writes.begin(), Writes.end(),
+                               std::make_pair(U, unsigned(From)));
+    return It != Writes.end() && It->first == U && It->second < To;
   };
   // Masked stores (AVX-512 write masks) that cannot forward their data
   // (MemoryDesc::MaskedStoreForwards): a later overlapping load waits as
