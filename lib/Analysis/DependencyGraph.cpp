@@ -89,7 +89,10 @@ struct AffineUnits {
   /// Per unit: total increment per iteration.
   std::vector<int64_t> Stride;
   /// Per instruction and unit: increment applied before that instruction.
-  std::vector<DenseMap<RegUnit, int64_t>> OffsetBefore;
+  /// The units are the instruction's address registers (base, index): a
+  /// small map in place, not a DenseMap's 1 KiB of buckets allocated per
+  /// memory instruction (per loop the plugin analyses, on clang's heap).
+  std::vector<SmallDenseMap<RegUnit, int64_t, 4>> OffsetBefore;
 };
 
 AffineUnits affineUnits(ArrayRef<DecodedInstr> D) {
@@ -209,29 +212,33 @@ double maxCycleMean(const std::vector<std::vector<double>> &W,
     return NegInf;
   // Karp: F[k][v] = max weight of a walk of exactly k edges ending at v,
   // starting anywhere (a virtual source with 0-weight edges to every node).
-  std::vector<std::vector<double>> F(N + 1, std::vector<double>(N, NegInf));
-  std::vector<std::vector<int>> Pred(N + 1, std::vector<int>(N, -1));
+  // Row-major tables, one allocation each rather than one per row: the
+  // plugin runs this for every loop, on a heap clang has fragmented.
+  std::vector<double> FTable((N + 1) * N, NegInf);
+  std::vector<int> PredTable((N + 1) * N, -1);
+  auto F = [&](size_t K) { return FTable.data() + K * N; };
+  auto Pred = [&](size_t K) { return PredTable.data() + K * N; };
   for (size_t V = 0; V < N; ++V)
-    F[0][V] = 0;
+    F(0)[V] = 0;
   for (size_t K = 1; K <= N; ++K)
     for (size_t U = 0; U < N; ++U) {
-      if (F[K - 1][U] == NegInf)
+      if (F(K - 1)[U] == NegInf)
         continue;
       for (size_t V = 0; V < N; ++V)
-        if (W[U][V] != NegInf && F[K - 1][U] + W[U][V] > F[K][V]) {
-          F[K][V] = F[K - 1][U] + W[U][V];
-          Pred[K][V] = U;
+        if (W[U][V] != NegInf && F(K - 1)[U] + W[U][V] > F(K)[V]) {
+          F(K)[V] = F(K - 1)[U] + W[U][V];
+          Pred(K)[V] = U;
         }
     }
   double Best = NegInf;
   int BestV = -1;
   for (size_t V = 0; V < N; ++V) {
-    if (F[N][V] == NegInf)
+    if (F(N)[V] == NegInf)
       continue;
     double Worst = std::numeric_limits<double>::infinity();
     for (size_t K = 0; K < N; ++K)
-      if (F[K][V] != NegInf)
-        Worst = std::min(Worst, (F[N][V] - F[K][V]) / double(N - K));
+      if (F(K)[V] != NegInf)
+        Worst = std::min(Worst, (F(N)[V] - F(K)[V]) / double(N - K));
     if (Worst > Best) {
       Best = Worst;
       BestV = V;
@@ -244,7 +251,7 @@ double maxCycleMean(const std::vector<std::vector<double>> &W,
     int V = BestV;
     for (size_t K = N; K > 0 && V >= 0; --K) {
       Walk.push_back(V);
-      V = Pred[K][V];
+      V = Pred(K)[V];
     }
     if (V >= 0)
       Walk.push_back(V);
@@ -494,16 +501,20 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
           {unsigned(S), Key.Offset, accessBytes(D[S])});
   }
   // Positions of writes to each unit, to reject a same-iteration match
-  // when a register of a non-affine address changes in between.
-  std::vector<std::vector<unsigned>> WritesOf(regunit::Count);
+  // when a register of a non-affine address changes in between: (unit,
+  // position) pairs in order, one allocation (a vector per unit was 75
+  // allocations per loop, the first of them a "large" request that makes
+  // glibc consolidate the heap, which the plugin shares with clang).
+  std::vector<std::pair<RegUnit, unsigned>> Writes;
   for (size_t I = 0; I < N; ++I)
     for (RegUnit U : D[I].Writes)
       if (U < regunit::Count)
-        WritesOf[U].push_back(I);
+        Writes.push_back({U, unsigned(I)});
+  llvm::sort(Writes);
   auto writtenBetween = [&](RegUnit U, size_t From, size_t To) {
-    const std::vector<unsigned> &W = WritesOf[U];
-    auto It = std::upper_bound(W.begin(), W.end(), unsigned(From));
-    return It != W.end() && *It < To;
+    auto It = std::upper_bound(Writes.begin(), Writes.end(),
+                               std::make_pair(U, unsigned(From)));
+    return It != Writes.end() && It->first == U && It->second < To;
   };
   // Masked stores (AVX-512 write masks) that cannot forward their data
   // (MemoryDesc::MaskedStoreForwards): a later overlapping load waits as

@@ -64,10 +64,12 @@ PortMask toGlobal(uint32_t Local, ArrayRef<unsigned> Ports) {
 }
 
 /// Max-flow (Dinic) on a small dense graph with double capacities.
+/// The capacities are one row-major table (one allocation: the plugin
+/// solves this for every loop, on the heap it shares with clang).
 class MaxFlow {
 public:
-  explicit MaxFlow(unsigned N) : Cap(N, std::vector<double>(N, 0)), N(N) {}
-  void add(unsigned U, unsigned V, double C) { Cap[U][V] += C; }
+  explicit MaxFlow(unsigned N) : CapTable(size_t(N) * N, 0.0), N(N) {}
+  void add(unsigned U, unsigned V, double C) { cap(U, V) += C; }
   double run(unsigned S, unsigned T) {
     double Total = 0;
     while (bfs(S, T)) {
@@ -79,17 +81,21 @@ public:
   }
   /// Flow pushed from U to V (residual difference).
   double flow(unsigned U, unsigned V, double Original) const {
-    return Original - Cap[U][V];
+    return Original - cap(U, V);
   }
 
 private:
+  double &cap(unsigned U, unsigned V) { return CapTable[size_t(U) * N + V]; }
+  double cap(unsigned U, unsigned V) const {
+    return CapTable[size_t(U) * N + V];
+  }
   bool bfs(unsigned S, unsigned T) {
     Level.assign(N, -1);
     std::vector<unsigned> Q = {S};
     Level[S] = 0;
     for (size_t I = 0; I < Q.size(); ++I)
       for (unsigned V = 0; V < N; ++V)
-        if (Level[V] < 0 && Cap[Q[I]][V] > Eps) {
+        if (Level[V] < 0 && cap(Q[I], V) > Eps) {
           Level[V] = Level[Q[I]] + 1;
           Q.push_back(V);
         }
@@ -99,17 +105,17 @@ private:
     if (U == T)
       return F;
     for (unsigned &V = Next[U]; V < N; ++V)
-      if (Level[V] == Level[U] + 1 && Cap[U][V] > Eps) {
-        double D = dfs(V, T, std::min(F, Cap[U][V]));
+      if (Level[V] == Level[U] + 1 && cap(U, V) > Eps) {
+        double D = dfs(V, T, std::min(F, cap(U, V)));
         if (D > Eps) {
-          Cap[U][V] -= D;
-          Cap[V][U] += D;
+          cap(U, V) -= D;
+          cap(V, U) += D;
           return D;
         }
       }
     return 0;
   }
-  std::vector<std::vector<double>> Cap;
+  std::vector<double> CapTable;
   std::vector<int> Level;
   std::vector<unsigned> Next;
   unsigned N;
