@@ -10,7 +10,6 @@
 #include <map>
 #include <optional>
 #include <tuple>
-#include <unordered_map>
 
 using namespace llvm;
 
@@ -311,27 +310,6 @@ concreteAccesses(ArrayRef<DecodedInstr> D, const AddressContext &Ctx) {
       return uint64_t(0);
     return U < 16 ? Reg[U] : std::nullopt;
   };
-  // The bytes earlier stores of the walk wrote at known addresses (nullopt:
-  // a store whose value is not followed); a load of other bytes reads the
-  // harness memory's pattern (bhdev-1242: the pointer it loads is the
-  // rax + 1 the store before it wrote).
-  std::unordered_map<uint64_t, std::optional<uint8_t>> Stored;
-  auto memoryValue = [&](uint64_t Addr,
-                         unsigned Bytes) -> std::optional<uint64_t> {
-    assert(Bytes <= 8 && "a GPR-sized load");
-    uint64_t V = 0;
-    for (unsigned B = 0; B < Bytes; ++B) {
-      uint64_t Byte = Ctx.loadedValue(Addr + B, 1);
-      auto It = Stored.find(Addr + B);
-      if (It != Stored.end()) {
-        if (!It->second)
-          return std::nullopt;
-        Byte = *It->second;
-      }
-      V |= Byte << (8 * B);
-    }
-    return V;
-  };
   for (unsigned It = 0; It < Iters; ++It)
     for (size_t I = 0; I < D.size(); ++I) {
       const DecodedInstr &X = D[I];
@@ -354,20 +332,6 @@ concreteAccesses(ArrayRef<DecodedInstr> D, const AddressContext &Ctx) {
       }
       if (X.MemBits)
         A.Bytes = std::max(1u, X.MemBits / 8);
-      // What a store at a known address leaves there (after the load of a
-      // read-modify-write, which reads first: applied below).
-      auto recordStore = [&] {
-        if (!X.MayStore || !A.Known)
-          return;
-        std::optional<uint64_t> Data;
-        if (X.StoredKnown)
-          Data = X.StoredReg != regunit::None ? val(X.StoredReg)
-                                              : uint64_t(X.StoredImm);
-        for (unsigned B = 0; B < A.Bytes; ++B)
-          Stored[A.Addr + B] =
-              Data && B < 8 ? std::optional<uint8_t>(uint8_t(*Data >> (8 * B)))
-                            : std::nullopt;
-      };
       // The destination's new value, from the values before it.
       const DecodedInstr::GPRWrite &W = X.GPRResult;
       std::optional<uint64_t> New;
@@ -379,13 +343,12 @@ concreteAccesses(ArrayRef<DecodedInstr> D, const AddressContext &Ctx) {
                  W.K == DecodedInstr::GPRWrite::MulLoaded) {
         // The register with the harness memory's bytes at a known address.
         auto B = val(W.Base);
-        std::optional<uint64_t> Loaded;
-        if (B && A.Known && A.Bytes <= 8)
-          Loaded = memoryValue(A.Addr, A.Bytes);
-        if (Loaded)
+        if (B && A.Known && A.Bytes <= 8) {
+          uint64_t Loaded = Ctx.loadedValue(A.Addr, A.Bytes);
           New = W.K == DecodedInstr::GPRWrite::MulLoaded
-                    ? *B * *Loaded
-                    : *B + uint64_t(W.Scale) * *Loaded;
+                    ? *B * Loaded
+                    : *B + uint64_t(W.Scale) * Loaded;
+        }
       } else if (W.K == DecodedInstr::GPRWrite::AndReg ||
                  W.K == DecodedInstr::GPRWrite::OrReg ||
                  W.K == DecodedInstr::GPRWrite::XorReg) {
@@ -405,9 +368,8 @@ concreteAccesses(ArrayRef<DecodedInstr> D, const AddressContext &Ctx) {
         }
       } else if (W.K == DecodedInstr::GPRWrite::Loaded) {
         // The harness's memory: the pattern's bytes at the load's offset.
-        New = A.Known && A.Bytes <= 8 ? memoryValue(A.Addr, A.Bytes)
-                                      : std::optional<uint64_t>(
-                                            Ctx.RegisterValue);
+        New = A.Known && A.Bytes <= 8 ? Ctx.loadedValue(A.Addr, A.Bytes)
+                                      : Ctx.RegisterValue;
       } else if (W.K == DecodedInstr::GPRWrite::AndImm ||
                  W.K == DecodedInstr::GPRWrite::ShlImm) {
         if (auto B = val(W.Base))
@@ -422,7 +384,7 @@ concreteAccesses(ArrayRef<DecodedInstr> D, const AddressContext &Ctx) {
         std::optional<uint64_t> Divisor =
             W.Index != regunit::None ? val(W.Index)
             : A.Known && A.Bytes <= 8
-                ? memoryValue(A.Addr, A.Bytes)
+                ? std::optional<uint64_t>(Ctx.loadedValue(A.Addr, A.Bytes))
                 : std::optional<uint64_t>(Ctx.RegisterValue);
         auto Hi = val(regunit::RDX), Lo = val(regunit::RAX);
         std::optional<std::pair<uint64_t, uint64_t>> QR;
@@ -439,7 +401,6 @@ concreteAccesses(ArrayRef<DecodedInstr> D, const AddressContext &Ctx) {
         New = *New & 0xffffffffu;
       if (New && W.SignExtend32)
         New = uint64_t(int64_t(int32_t(uint32_t(*New))));
-      recordStore(); // with the registers before the instruction's writes
       if (W.K != DecodedInstr::GPRWrite::None && W.Dest < 16)
         Reg[W.Dest] = New;
       else

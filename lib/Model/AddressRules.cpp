@@ -39,7 +39,6 @@
 #include <cmath>
 #include <numeric>
 #include <optional>
-#include <unordered_map>
 
 using namespace llvm;
 
@@ -100,7 +99,6 @@ public:
   /// where known (a loaded value is the harness memory's at that offset).
   void update(const DecodedInstr &X,
               const std::optional<Address> &LoadAt = std::nullopt) {
-    recordStore(X, LoadAt);
     const DecodedInstr::GPRWrite &W = X.GPRResult;
     if (W.K == DecodedInstr::GPRWrite::DivideUnsigned ||
         W.K == DecodedInstr::GPRWrite::DivideSigned) {
@@ -116,8 +114,8 @@ public:
         bool Absolute = LoadAt && !LoadAt->BaseVersion &&
                         !LoadAt->IndexVersion && !LoadAt->Segment;
         Divisor = Absolute && Bytes <= 8
-                      ? memoryValue(LoadAt->Constant, Bytes)
-                      : std::optional<uint64_t>(Ctx.RegisterValue);
+                      ? Ctx.loadedValue(LoadAt->Constant, Bytes)
+                      : Ctx.RegisterValue;
       }
       std::optional<std::pair<uint64_t, uint64_t>> QR;
       if (Hi.Version == 0 && Lo.Version == 0 && Divisor)
@@ -135,11 +133,9 @@ public:
         unsigned Bytes = X.MemBits ? std::max(1u, X.MemBits / 8) : 8;
         bool Absolute = LoadAt && !LoadAt->BaseVersion &&
                         !LoadAt->IndexVersion && !LoadAt->Segment;
-        std::optional<uint64_t> Loaded =
-            Absolute && Bytes <= 8 ? memoryValue(LoadAt->Constant, Bytes)
-                                   : std::optional<uint64_t>(Ctx.RegisterValue);
-        if (Loaded)
-          New = Value{0, *Loaded};
+        New = Value{0, Absolute && Bytes <= 8
+                           ? Ctx.loadedValue(LoadAt->Constant, Bytes)
+                           : Ctx.RegisterValue};
       }
       else if (W.K == DecodedInstr::GPRWrite::AndImm ||
                W.K == DecodedInstr::GPRWrite::ShlImm) {
@@ -166,41 +162,7 @@ public:
   }
 
 private:
-  /// What a store at an absolute address leaves there (as the dependency
-  /// graph's concrete walk: a later load reads it instead of the harness
-  /// pattern; nullopt: a value not followed).
-  void recordStore(const DecodedInstr &X, const std::optional<Address> &At) {
-    if (!X.MayStore || !Ctx.Concrete || !At || At->BaseVersion ||
-        At->IndexVersion || At->Segment)
-      return;
-    unsigned Bytes = X.MemBits ? std::max(1u, X.MemBits / 8) : 8;
-    std::optional<uint64_t> Data;
-    if (X.StoredKnown && X.StoredReg == regunit::None)
-      Data = uint64_t(X.StoredImm);
-    else if (X.StoredKnown && get(X.StoredReg).Version == 0)
-      Data = get(X.StoredReg).Constant;
-    for (unsigned B = 0; B < Bytes; ++B)
-      Stored[At->Constant + B] =
-          Data && B < 8 ? std::optional<uint8_t>(uint8_t(*Data >> (8 * B)))
-                        : std::nullopt;
-  }
-  /// The \p Bytes at \p Addr: stored ones, else the harness pattern's.
-  std::optional<uint64_t> memoryValue(uint64_t Addr, unsigned Bytes) const {
-    uint64_t V = 0;
-    for (unsigned B = 0; B < Bytes && B < 8; ++B) {
-      uint64_t Byte = Ctx.loadedValue(Addr + B, 1);
-      auto It = Stored.find(Addr + B);
-      if (It != Stored.end()) {
-        if (!It->second)
-          return std::nullopt;
-        Byte = *It->second;
-      }
-      V |= Byte << (8 * B);
-    }
-    return V;
-  }
   Value fresh() { return Value{++LastVersion, 0}; }
-  std::unordered_map<uint64_t, std::optional<uint8_t>> Stored;
   const AddressContext &Ctx;
   Value Regs[NumGPRs];
   unsigned LastVersion = 0;

@@ -653,32 +653,6 @@ static void findValueEffect(const MCInst &Inst, StringRef Op,
     D.StackDelta = 8;
     D.StackAccess = true;
   }
-  // The value a plain store writes: mov m, r / mov m, imm (the operand
-  // after the five memory operands), push r / push imm.
-  if (D.MayStore && !D.MayLoad) {
-    unsigned ValueOp = 0;
-    bool Plain = false;
-    if (Op.starts_with("MOV") && D.Mem && Op.size() > 4 &&
-        (Op.ends_with("mr") || Op.contains("mi"))) {
-      StringRef Width = Op.drop_front(3).take_while(isDigit);
-      Plain = !Width.empty() && Op.drop_front(3 + Width.size())
-                                    .starts_with("m");
-      ValueOp = D.Mem->OperandIndex + 5;
-    } else if (Op == "PUSH64r" || Op == "PUSH64i8" || Op == "PUSH64i32") {
-      Plain = true;
-    }
-    if (Plain && ValueOp < Inst.getNumOperands()) {
-      const MCOperand &V = Inst.getOperand(ValueOp);
-      if (V.isReg() && isGPRUnit(Sem.unitOf(V.getReg())) &&
-          !Sem.isHighByteReg(V.getReg())) {
-        D.StoredKnown = true;
-        D.StoredReg = Sem.unitOf(V.getReg());
-      } else if (V.isImm()) {
-        D.StoredKnown = true;
-        D.StoredImm = V.getImm();
-      }
-    }
-  }
   // div/idiv r/m32, r/m64: the quotient to rax, the remainder to rdx
   // (Intel SDM vol. 2A, DIV/IDIV), followed where the dividend and the
   // divisor are known (bhdev-1904: the remainder 0 indexes the next

@@ -214,13 +214,6 @@ struct DecodedInstr {
   /// push/pop/call/ret: the stack pointer moves by StackDelta, and the
   /// instruction accesses 8 bytes at rsp + StackAccessOffset (after the
   /// push, before the pop).
-  /// What a store writes, for the harness context's concrete walk: the
-  /// value of StoredReg (mov m, r; push r), or StoredImm where StoredReg is
-  /// None (mov m, imm; push imm), when StoredKnown; any other store
-  /// (read-modify-write, vector, string...) leaves its bytes unknown.
-  bool StoredKnown = false;
-  RegUnit StoredReg = regunit::None;
-  int64_t StoredImm = 0;
   int StackDelta = 0;
   bool StackAccess = false;
 
