@@ -498,6 +498,19 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
 }
 
 PortMask UopDecoder::portsOfSchedResource(unsigned Idx) const {
+  if (Idx >= ResourcePorts.size()) {
+    ResourcePorts.resize(Idx + 1, 0);
+    ResourcePortsKnown.resize(Idx + 1, false);
+  }
+  if (!ResourcePortsKnown[Idx]) {
+    PortMask Mask = portsOfSchedResourceUncached(Idx);
+    ResourcePorts[Idx] = Mask; // (the recursion may have resized)
+    ResourcePortsKnown[Idx] = true;
+  }
+  return ResourcePorts[Idx];
+}
+
+PortMask UopDecoder::portsOfSchedResourceUncached(unsigned Idx) const {
   const MCSchedModel &SM = TC.subtargetInfo().getSchedModel();
   const MCProcResourceDesc *PRD = SM.getProcResource(Idx);
   if (!PRD)

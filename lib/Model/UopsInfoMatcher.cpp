@@ -2,6 +2,8 @@
 #include "luarch/Model/UopsInfoMatcher.h"
 #include "luarch/Kernel/TargetContext.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/MC/MCInstrDesc.h"
@@ -16,6 +18,12 @@ UopsInfoMatcher::UopsInfoMatcher(const TargetContext &TC,
   const MCRegisterInfo &MRI = TC.regInfo();
   for (unsigned R = 1, E = MRI.getNumRegs(); R < E; ++R)
     RegByName[StringRef(MRI.getName(R)).lower()] = R;
+  for (const char *Name : {"al", "ax", "eax", "rax", "cl", "dx", "xmm0", "k0",
+                           "rbp", "ebp", "r13", "r13d"}) {
+    auto It = RegByName.find(Name);
+    if (It != RegByName.end())
+      ExactRegs.push_back(It->second);
+  }
 }
 
 namespace {
@@ -267,10 +275,15 @@ std::vector<std::string> UopsInfoMatcher::candidates(const MCInst &Inst) const {
 std::vector<std::string> UopsInfoMatcher::candidates(const MCInst &Inst,
                                                      const X86InstrInfo &Info,
                                                      StringRef Text) const {
+  return candidates(Inst, Info, Text, TC.encode(Inst));
+}
+
+std::vector<std::string>
+UopsInfoMatcher::candidates(const MCInst &Inst, const X86InstrInfo &Info,
+                            StringRef Text, ArrayRef<char> Bytes) const {
   std::vector<std::string> Out;
   const MCInstrDesc &Desc = TC.instrInfo().get(Inst.getOpcode());
   StringRef OpName = TC.instrInfo().getName(Inst.getOpcode());
-  SmallVector<char, 16> Bytes = TC.encode(Inst);
 
   // Split off prefixes and the mnemonic.
   ParsedIntel P;
@@ -621,13 +634,98 @@ const UopsInfoEntry *UopsInfoMatcher::match(const MCInst &Inst,
                                             const X86InstrInfo &Info,
                                             StringRef IntelText,
                                             std::string *Tried) const {
-  std::vector<std::string> Cands = candidates(Inst, Info, IntelText);
+  SmallVector<char, 16> Bytes = TC.encode(Inst);
+  SmallString<96> Key;
+  shapeKey(Inst, Info, Bytes, Key);
+  const InstrTable *TP = &T;
+  const char *TableBytes = reinterpret_cast<const char *>(&TP);
+  Key.append(TableBytes, TableBytes + sizeof(TP));
+  auto [It, Inserted] = Memo.try_emplace(Key);
+  MemoEntry &M = It->second;
+  if (!Inserted) {
+    ++Hits;
+    if (Tried)
+      *Tried = M.Tried;
+    return M.Entry;
+  }
+  std::vector<std::string> Cands = candidates(Inst, Info, IntelText, Bytes);
+  M.Tried = Cands.empty() ? std::string() : Cands.front();
   if (Tried)
-    *Tried = Cands.empty() ? std::string() : Cands.front();
+    *Tried = M.Tried;
   for (const std::string &C : Cands)
-    if (const UopsInfoEntry *E = T.lookup(C))
-      return E;
-  return nullptr;
+    if ((M.Entry = T.lookup(C)))
+      break;
+  return M.Entry;
+}
+
+void UopsInfoMatcher::shapeKey(const MCInst &Inst, const X86InstrInfo &Info,
+                               ArrayRef<char> Bytes,
+                               SmallVectorImpl<char> &K) const {
+  K.clear();
+  auto Put = [&K](uint64_t V) {
+    const char *B = reinterpret_cast<const char *>(&V);
+    K.append(B, B + sizeof(V));
+  };
+  auto PutStr = [&K](StringRef S) {
+    K.push_back(char(S.size()));
+    K.append(S.begin(), S.end());
+  };
+  Put(Inst.getOpcode());
+  Put(Inst.getFlags()); // lock and rep prefixes
+  // What candidates() reads from the encoding.
+  PutStr(opcodeSuffix(Bytes));
+  PutStr(vexOpcodeSuffix(Bytes));
+  PutStr(evexOpcodeSuffix(Bytes));
+  K.push_back(isEVEX(Bytes) ? 'E' : '-');
+  if (Info.IsBranch)
+    Put(Bytes.size()); // Rel8 / Rel32 first
+  const MCRegisterInfo &MRI = TC.regInfo();
+  auto PutReg = [&](MCRegister Reg) {
+    RegUnit U = Sem.unitOf(Reg);
+    bool Generic = isGPRUnit(U) || isVecUnit(U) ||
+                   (U >= regunit::FirstMask && U < regunit::CF) ||
+                   (U >= regunit::FirstMMX && U < regunit::Count);
+    if (!Reg || !Generic || is_contained(ExactRegs, Reg.id())) {
+      K.push_back('r');
+      Put(Reg.id());
+      return;
+    }
+    // The class as candidates() spells it (R64, R8h, R8l with its R0 / R4
+    // half, XMM/YMM/ZMM, K, MM).
+    K.push_back('c');
+    K.push_back(isGPRUnit(U)      ? 'g'
+                : isVecUnit(U)    ? 'v'
+                : U < regunit::CF ? 'k'
+                                  : 'm');
+    unsigned Bits = Sem.regBits(Reg);
+    Put(Bits);
+    if (Bits == 8)
+      K.push_back(Sem.isHighByteReg(Reg)            ? 'h'
+                  : MRI.getEncodingValue(Reg) < 4 ? '0'
+                                                  : '4');
+  };
+  for (unsigned I = 0, E = Inst.getNumOperands(); I != E; ++I) {
+    const MCOperand &MO = Inst.getOperand(I);
+    bool IsDisp = Info.Mem && I == Info.Mem->OperandIndex + 3;
+    if (MO.isReg()) {
+      PutReg(MO.getReg());
+    } else if (MO.isImm() && IsDisp) {
+      // Only LEA forms read the displacement: none, 8-bit or 32-bit.
+      int64_t D = MO.getImm();
+      K.push_back(D == 0 ? 'z' : fitsSigned(D, 8) ? 'b' : 'w');
+    } else if (MO.isImm()) {
+      K.push_back('i');
+      Put(static_cast<uint64_t>(MO.getImm()));
+    } else if (MO.isSFPImm()) {
+      K.push_back('f');
+      Put(MO.getSFPImm());
+    } else if (MO.isDFPImm()) {
+      K.push_back('d');
+      Put(MO.getDFPImm());
+    } else {
+      K.push_back('e'); // symbolic, as UopDecoder's cache
+    }
+  }
 }
 
 } // namespace luarch

@@ -349,8 +349,8 @@ static bool lastTwoSourcesEqual(const MCInst &Inst, const MCInstrDesc &Desc) {
   return Srcs.size() >= 2 && Srcs[Srcs.size() - 1] == Srcs[Srcs.size() - 2];
 }
 
-bool X86Semantics::isZeroIdiom(const MCInst &Inst) const {
-  StringRef Op = MII.getName(Inst.getOpcode());
+/// Whether the opcode's name is that of a zero idiom's register form.
+static bool isZeroIdiomOpcodeName(StringRef Op) {
   if (!isZeroIdiomFamily(Op))
     return false;
   // Masked EVEX forms keep (merge) the masked-off lanes: not an idiom.
@@ -358,7 +358,21 @@ bool X86Semantics::isZeroIdiom(const MCInst &Inst) const {
     return false;
   if (Op.ends_with("rm") || Op.contains("rmb") || Op.ends_with("rm_REV"))
     return false;
-  return lastTwoSourcesEqual(Inst, MII.get(Inst.getOpcode()));
+  return true;
+}
+
+bool X86Semantics::isZeroIdiom(const MCInst &Inst) const {
+  unsigned Opcode = Inst.getOpcode();
+  if (ZeroIdiomOpcode.empty())
+    ZeroIdiomOpcode.assign(MII.getNumOpcodes(), -1);
+  if (Opcode >= ZeroIdiomOpcode.size())
+    return false; // not an opcode of this target
+  int8_t &Known = ZeroIdiomOpcode[Opcode];
+  if (Known < 0)
+    Known = isZeroIdiomOpcodeName(MII.getName(Opcode));
+  if (!Known)
+    return false;
+  return lastTwoSourcesEqual(Inst, MII.get(Opcode));
 }
 
 bool X86Semantics::isOnesIdiom(const MCInst &Inst) const {

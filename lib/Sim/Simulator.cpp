@@ -136,12 +136,14 @@ SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
   SteadyStateDetector Steady(Config[ResourceId::ROB],
                              C.Body.SlotsPerIteration, Config.isFractional(),
                              Opts.LowerBound);
-  CycleAccounting Accounting(C.N);
-  PortStatistics Ports(C.Exec.numPorts());
+  std::optional<CycleAccounting> Accounting;
+  std::optional<PortStatistics> Ports;
   std::optional<TimelineView> Timeline;
   C.Events.subscribe(&Steady);
-  C.Events.subscribe(&Accounting);
-  C.Events.subscribe(&Ports);
+  if (Opts.Views) {
+    C.Events.subscribe(&Accounting.emplace(C.N));
+    C.Events.subscribe(&Ports.emplace(C.Exec.numPorts()));
+  }
   if (Opts.Trace) {
     Timeline.emplace(std::min(Opts.TraceIterations, C.MaxIter), C.N);
     C.Events.subscribe(&*Timeline);
@@ -254,8 +256,10 @@ SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
     R.EntriesMeasured = Measured;
     R.CyclesPerEntry = double(W.LastCycle - W.FirstCycle) / Measured;
     R.CyclesPerIteration = R.CyclesPerEntry / Opts.TripCount;
-    Accounting.finish(W, R);
-    Ports.finish(W, R);
+    if (Opts.Views) {
+      Accounting->finish(W, R);
+      Ports->finish(W, R);
+    }
     return R;
   }
   MeasuredWindow W = Steady.window();
@@ -273,8 +277,10 @@ SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
         Opts.LowerBound - R.CyclesPerIteration <= R.RateError + 1e-9)
       R.CyclesPerIteration = Opts.LowerBound;
   }
-  Accounting.finish(W, R);
-  Ports.finish(W, R);
+  if (Opts.Views) {
+    Accounting->finish(W, R);
+    Ports->finish(W, R);
+  }
   return R;
 }
 

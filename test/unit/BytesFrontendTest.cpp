@@ -304,6 +304,67 @@ TEST(UopsInfoNames, AVX512OnCascadeLake) {
     EXPECT_EQ(nameOf(R, I, *T), Cases[I].second) << Cases[I].first;
 }
 
+TEST(UopsInfoNames, ShapeMemoAnswersAsAFreshMatch) {
+  // match() remembers its answer per instruction shape (opcode, register
+  // classes, what the encoding and the LEA form read). Instructions of one
+  // shape with other registers share it; registers uops.info or the LEA
+  // form spell by name, the R0/R4 halves of low byte registers, EVEX-only
+  // registers and "+r" opcodes keep shapes apart. Every answer is the one a
+  // fresh matcher gives.
+  const InstrTable *T = InstrTable::get("cascadelake");
+  ASSERT_TRUE(T);
+  const std::pair<const char *, const char *> Cases[] = {
+      {"addq %rbx, %rdx", "ADD_01 (R64, R64)"}, // shape 1
+      {"addq %rsi, %rdi", "ADD_01 (R64, R64)"}, //   1
+      {"addq %r9, %r8", "ADD_01 (R64, R64)"},   //   1
+      {"leaq (%rbx), %rcx", "LEA_B (R64)"},     // 2
+      {"leaq (%r12), %rsi", "LEA_B (R64)"},     //   2
+      {"leaq (%rbp), %rcx", "LEA_B_D8 (R64)"},  // 3: rbp by name
+      {"leaq (%r13), %rcx", "LEA_B_D8 (R64)"},  // 4: r13 by name
+      {"leaq 8(%rbx), %rcx", "LEA_B_D8 (R64)"}, // 5
+      {"leaq 100(%rsi), %rdx", "LEA_B_D8 (R64)"}, // 5
+      {"leaq 1000(%rsi), %rdx", "LEA_B_D32 (R64)"}, // 6
+      {"testb $1, %dl", "TEST_R0 (R8l, I8)"},   // 7
+      {"testb $1, %bl", "TEST_R0 (R8l, I8)"},   //   7
+      {"testb $1, %sil", "TEST_R4 (R8l, I8)"},  // 8
+      {"testb $1, %ah", "TEST (R8h, I8)"},      // 9
+      {"testb $2, %bl", "TEST_R0 (R8l, I8)"},   // 10: immediates exact
+      {"vaddpd %xmm1, %xmm2, %xmm3", "VADDPD (XMM, XMM, XMM)"}, // 11
+      {"vaddpd %xmm4, %xmm5, %xmm6", "VADDPD (XMM, XMM, XMM)"}, //   11
+      {"vaddpd %xmm17, %xmm2, %xmm3", "VADDPD_EVEX (XMM, XMM, XMM)"}, // 12
+      {"shlq %cl, %rbx", "SHL (R64, CL)"},      // 13
+      {"shlq %cl, %rdx", "SHL (R64, CL)"},      //   13
+      {"shlq %cl, %rax", "SHL (R64, CL)"},      // 14: rax by name
+      {"bswapq %rcx", "BSWAP (R64)"},           // 15: 0FC9
+      {"bswapq %rdx", "BSWAP (R64)"},           // 16: 0FCA
+  };
+  std::string Asm;
+  for (auto &[Text, Name] : Cases)
+    Asm += std::string(Text) + "\n";
+  Matched R = assemble(Asm);
+  ASSERT_EQ(R.K.size(), std::size(Cases));
+  for (size_t I = 0; I < std::size(Cases); ++I) {
+    const MCInst &Inst = R.K.Instrs[I].Inst;
+    std::string Tried, FreshTried;
+    const UopsInfoEntry *E = R.M->match(Inst, *T, &Tried);
+    UopsInfoMatcher Fresh(*R.TC, *R.Sem);
+    const UopsInfoEntry *F = Fresh.match(Inst, *T, &FreshTried);
+    EXPECT_EQ(Fresh.memoHits(), 0u);
+    EXPECT_EQ(E, F) << Cases[I].first;
+    EXPECT_EQ(Tried, FreshTried) << Cases[I].first;
+    EXPECT_EQ(E ? E->Key.str() : "<none>", Cases[I].second) << Cases[I].first;
+  }
+  // bswap's first candidate names its opcode byte (BSWAP_0FC9): the shape
+  // keeps it.
+  std::string TriedC, TriedD;
+  R.M->match(R.K.Instrs[21].Inst, *T, &TriedC);
+  R.M->match(R.K.Instrs[22].Inst, *T, &TriedD);
+  EXPECT_EQ(TriedC, "BSWAP_0FC9 (R64)");
+  EXPECT_EQ(TriedD, "BSWAP_0FCA (R64)");
+  EXPECT_EQ(R.M->shapesMatched(), 16u);
+  EXPECT_EQ(R.M->memoHits(), std::size(Cases) - 16 + 2);
+}
+
 TEST(UopsInfoNames, NeverFallsBackToAnotherVariant) {
   // A table holding only other variants: a locked add, a low-byte test with
   // an immediate, an accumulator form, a masked or zero-masked ZMM add and a

@@ -244,6 +244,40 @@ TEST(Simulator, SkippingIdleCyclesChangesNoFigure) {
     }
 }
 
+TEST(Simulator, WithoutViewsTheRunIsTheSame) {
+  // SimOptions::Views = false (--batch) leaves out the cycle accounting
+  // and the port statistics: the same cycles, iterations and cycles per
+  // iteration (steady state and trip count), and none of their figures.
+  const char *Kernels[] = {
+      "divq %rcx\ndecq %rsi\njne .Lloop\n",
+      "imulq (%rsi), %rax\nimulq %rax, %rax\n",
+      "movq %rax, 8(%rsp)\nmovq 8(%rsp), %rax\naddq $1, %rax\n",
+  };
+  for (StringRef CPU : {"skylake", "znver4"})
+    for (const char *Asm : Kernels) {
+      Loop L = load(CPU, Asm);
+      SimConfig Config = SimConfig::fromModel(*L.M);
+      for (unsigned Trips : {0u, 5u}) {
+        SimOptions With;
+        With.TripCount = Trips;
+        SimOptions Without = With;
+        Without.Views = false;
+        SimResult A = simulate(L.K, L.D, L.St.Deps, Config, With);
+        SimResult B = simulate(L.K, L.D, L.St.Deps, Config, Without);
+        std::string What =
+            CPU.str() + " trips " + std::to_string(Trips) + ": " + Asm;
+        EXPECT_EQ(A.CyclesPerIteration, B.CyclesPerIteration) << What;
+        EXPECT_EQ(A.Cycles, B.Cycles) << What;
+        EXPECT_EQ(A.IterationsSimulated, B.IterationsSimulated) << What;
+        EXPECT_EQ(A.SteadyState, B.SteadyState) << What;
+        EXPECT_EQ(A.CyclesPerEntry, B.CyclesPerEntry) << What;
+        EXPECT_FALSE(A.PortUopsPerIteration.empty()) << What;
+        EXPECT_TRUE(B.PortUopsPerIteration.empty()) << What;
+        EXPECT_TRUE(B.StallsPerInstr.empty()) << What;
+      }
+    }
+}
+
 TEST(Simulator, SkippingCoversAnExhaustedFrontEnd) {
   // An unlimited ROB and scheduler (as a sensitivity sweep makes them):
   // the front end fetches and delivers every iteration long before the

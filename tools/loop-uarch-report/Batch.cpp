@@ -128,6 +128,7 @@ std::string blockRow(const DriverOptions &Opts, const Worker &W,
     PO.SimWhatIf = Opts.SimWhatIf;
     PO.Sim.MaxIterations = Opts.Iterations;
     PO.Sim.StopAtSteadyState = Opts.Iterations == 0;
+    PO.Sim.Views = false; // the row has cycles per iteration only
     KernelReport R = analyzeKernel(*K, *W.Decoder, PO);
     std::string Bound;
     for (BoundKind B : R.Static.Limiters)

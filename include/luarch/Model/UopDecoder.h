@@ -69,6 +69,7 @@ private:
   unsigned registerLatency(const UopsInfoEntry &E) const;
   unsigned loadLatencyFor(const DecodedInstr &D) const;
   PortMask portsOfSchedResource(unsigned ProcResIdx) const;
+  PortMask portsOfSchedResourceUncached(unsigned ProcResIdx) const;
 
   const MachineModel &Model;
   const TargetContext &TC;
@@ -85,6 +86,10 @@ private:
   /// Decoding depends on the opcode and, for idioms, immediates and
   /// addressing, on operands: cache by the printed Intel text.
   mutable llvm::StringMap<DecodedInstr> Cache;
+  /// portsOfSchedResource per LLVM resource index (a function of the
+  /// model and the CPU's scheduling model; name compares otherwise).
+  mutable std::vector<PortMask> ResourcePorts;
+  mutable std::vector<bool> ResourcePortsKnown;
 };
 
 /// Port-count and latency summary helpers used by reports.

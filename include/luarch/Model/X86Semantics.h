@@ -140,6 +140,11 @@ private:
   const llvm::MCRegisterInfo &MRI;
   std::vector<RegUnit> UnitOfReg;
   std::vector<uint16_t> BitsOfReg;
+  /// Per opcode, whether its name is a zero-idiom form (isZeroIdiom's
+  /// tests of the name: -1 not yet asked). Filled as opcodes are seen: a
+  /// first decoding asks twice per instruction, and the name tests cost
+  /// about 850 instructions each time.
+  mutable std::vector<int8_t> ZeroIdiomOpcode;
   llvm::MCRegister EFLAGSReg, RSPReg, RIPReg;
 };
 
