@@ -436,6 +436,18 @@ std::string describeMachineModel(const MachineModel &M) {
   if (M.MoveElimination.MovzxHigh8AliasExecutes)
     row(OS, "movzx from spl/bpl/sil/dil executes",
         M.MoveElimination.MovzxHigh8AliasExecutes);
+  if (M.MoveElimination.GPRSlots || M.MoveElimination.VectorSlots) {
+    const MoveEliminationDesc &ME = M.MoveElimination;
+    row(OS, "elimination slots, GPR (0: no limit)", ME.GPRSlots);
+    row(OS, "elimination slots, vector", ME.VectorSlots);
+    row(OS, "elimination slot pipeline (cycles)", ME.SlotPipelineCycles);
+    row(OS, "GPR slot held until all overwritten",
+        ME.GPRSlotHeldUntilAllOverwritten);
+    OS << "  " << left_justify("executed vector move ports", 38) << " "
+       << right_justify(M.portSetName(ME.VectorMovePorts), 5)
+       << "   [Agner-tables] "
+       << "MOVAPS x,x on Sandy Bridge (no elimination): p015\n";
+  }
   row(OS, "zero idioms", M.Idioms.ZeroIdioms);
   row(OS, "zero idioms need no port", M.Idioms.ZeroIdiomsNeedNoPort);
   row(OS, "ones idioms", M.Idioms.OnesIdioms);

@@ -4,7 +4,9 @@
 // when every buffer of the resource table it needs has room (checked in
 // the table's order, which names the stall); its instruction is renamed
 // when its first slot enters; each uop is bound to a port (Scheduler).
-// Zero idioms and eliminated moves complete here. On cores with the
+// Zero idioms and eliminated moves complete here; a move that finds no
+// elimination slot (MoveEliminationSlots) issues as one executed uop
+// instead. On cores with the
 // iteration-boundary rule (Sandy/Ivy Bridge) uops of different iterations
 // never issue in the same cycle.
 //
@@ -133,6 +135,7 @@ AllocCause AllocateStage::cycle() {
   double Issued = 0;
   int FirstIter = -1;
   Idle = true;
+  C.MoveSlots.beginCycle(C.Cycle);
   C.Sched.beginIssueCycle();
   if (C.Config.AllocationGroup && !C.Queue.empty()) {
     // Room for a whole issue group, or no allocation this cycle (a buffer
@@ -168,14 +171,26 @@ AllocCause AllocateStage::cycle() {
       Cause = CheckedCause[llvm::countr_zero(Full)];
       break;
     }
+    // MoveEliminationDesc's slots: a move that finds none executes one
+    // uop, which needs a scheduler entry.
+    bool MoveExecutes = New && SI.MoveSlotClass && Slot &&
+                        !C.MoveSlots.canEliminate(SI.MoveSlotClass);
+    if (MoveExecutes && !C.Buffers.fits(ResourceId::Scheduler, 1)) {
+      Cause = resourceSpec(ResourceId::Scheduler).WhenFull;
+      break;
+    }
     C.Queue.pop_front();
     Idle = false;
     if (FirstIter < 0)
       FirstIter = Q.Iter;
     if (New) {
       InFlightInstr &X =
-          C.ROB.allocate(SI.Uops.size(), SI.Uops.data(), SI.Reads.size(),
-                         SI.AddrReads.size());
+          MoveExecutes
+              ? C.ROB.allocate(1, &SI.ExecutedMove, SI.Reads.size(),
+                               SI.AddrReads.size())
+              : C.ROB.allocate(SI.Uops.size(), SI.Uops.data(),
+                               SI.Reads.size(), SI.AddrReads.size());
+      X.MoveExecutes = MoveExecutes;
       X.Iter = Q.Iter;
       X.Index = Q.Index;
       X.IssueCycle = C.Cycle;
@@ -194,12 +209,29 @@ AllocCause AllocateStage::cycle() {
             int64_t(Q.Iter - SI.MemDistance) * C.N + SI.MemProducer;
       for (RegUnit U : SI.Writes)
         C.Rename.rename(U, X.Seq);
+      if (C.MoveSlots.active()) {
+        if (SI.MoveSlotClass && !MoveExecutes)
+          C.MoveSlots.eliminated(SI.MoveSlotClass, SI.Reads.front(),
+                                 SI.Writes);
+        else
+          for (RegUnit U : SI.Writes)
+            C.MoveSlots.overwritten(U);
+      }
       X.Renamed = true;
     }
     InFlightInstr &X = C.ROB.back();
     X.LastIssueCycle = C.Cycle;
     for (unsigned J = 0; J < SN.NumHeld; ++J)
       C.Buffers.take(HeldUntilRetire[SN.HeldPos[J]], SN.HeldN[J]);
+    if (X.MoveExecutes && X.SlotsIssued == 0) {
+      assert(Slot && Slot->NumUops == 0 && "an eliminated move's one slot");
+      C.Buffers.take(ResourceId::Scheduler, 1);
+      UopId Id = X.uop(0);
+      UopFlags &F = C.ROB.Uops.flags(Id);
+      F.State = UopState::Waiting;
+      F.IssueCycle = int32_t(C.Cycle);
+      C.Sched.bind(X, Id, unsigned(Issued));
+    }
     if (Slot) {
       C.Buffers.take(ResourceId::Scheduler, Slot->NumUops);
       C.Buffers.take(ResourceId::VecScheduler, Slot->VecSchedulerUops);

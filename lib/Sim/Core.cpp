@@ -44,11 +44,12 @@ Core::Core(const Kernel &K, ArrayRef<DecodedInstr> D, const DependencyAnalysis &
   // sensitivity run grows as it needs).
   size_t Entries = size_t(std::min(C[ResourceId::ROB], 1024.0)) + 1;
   ROB.reserve(Entries, 2 * Entries);
+  MoveSlots.configure(C.Model);
 }
 
 double Core::inFlightValueTime(InFlightInstr &P, int64_t *Blocker) {
   assert(P.ResultTime == Unknown && "valueTime returns a known time");
-  if (P.Renamed && Body[P.Index].Done == Completion::PassThrough) {
+  if (P.Renamed && passesThrough(P)) {
     // An eliminated move: its value is its source's.
     double T = 0;
     for (unsigned K = 0; K < P.NumSrc; ++K)
@@ -184,7 +185,7 @@ void Core::finish(InFlightInstr &I) {
   if (I.UopsDispatched < I.NumUops)
     return;
   const UopStore &Uops = ROB.Uops;
-  if (SI.Done == Completion::PassThrough) {
+  if (passesThrough(I)) {
     // Its value is its source's (valueTime resolves it); it is done at
     // rename unless it carries uops (Golden Cove's dec executed at rename
     // with a macro-fused jcc still executes the branch).
@@ -198,7 +199,7 @@ void Core::finish(InFlightInstr &I) {
   for (unsigned U = 0; U < I.NumUops; ++U) {
     double Stamp = Uops.stamp(I.uop(U));
     Done = std::max(Done, Stamp);
-    if (SI.Uops[U].WritesResult)
+    if (Uops.desc(I.uop(U)).WritesResult)
       Result = std::max(Result, Stamp);
   }
   I.DoneTime = Done;

@@ -10,6 +10,7 @@
 #ifndef LUARCH_LIB_SIM_CORE_H
 #define LUARCH_LIB_SIM_CORE_H
 
+#include "MoveEliminationSlots.h"
 #include "Scheduler.h"
 #include "SimKernel.h"
 #include "Units.h"
@@ -81,6 +82,7 @@ struct Core {
   ExecutionUnits Exec;
   UopQueue Queue;
   Scheduler Sched;
+  MoveEliminationSlots MoveSlots;
   EventBus Events;
   /// The buffer entries an instruction holds until it retires, by its
   /// index in the body: the buffers of HeldUntilRetire it takes entries of
@@ -94,6 +96,11 @@ struct Core {
   std::vector<HeldEntries> HeldAtRetire;
 
   double now() const { return double(Cycle); }
+  /// An eliminated move whose value is its source's (not one that found
+  /// no elimination slot and executes).
+  bool passesThrough(const InFlightInstr &P) const {
+    return Body[P.Index].Done == Completion::PassThrough && !P.MoveExecutes;
+  }
   /// When the value produced by dynamic instruction \p Seq is available
   /// (0 if it retired long ago or never existed, Unknown if not yet
   /// known; then \p Blocker names the instruction to wait for).
@@ -103,7 +110,7 @@ struct Core {
       return Seq < 0 ? 0 : Rename.resultTime(uint64_t(Seq));
     if (P->ResultTime != Unknown)
       return P->ResultTime;
-    if (!P->Renamed || Body[P->Index].Done != Completion::PassThrough) {
+    if (!P->Renamed || !passesThrough(*P)) {
       // Not known until it executes (inFlightValueTime's common case).
       if (Blocker)
         *Blocker = int64_t(P->Seq);

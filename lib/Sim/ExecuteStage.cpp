@@ -17,7 +17,8 @@ namespace luarch {
 namespace sim {
 
 ExecuteStage::ExecuteStage(Core &C)
-    : C(C), SharingPorts(sharingPorts(C.Config)) {}
+    : C(C), SharingPorts(sharingPorts(C.Config)),
+      FirstPorts(C.Config.Model ? C.Config.Model->StoreDataPorts : 0) {}
 
 PortMask ExecuteStage::sharingPorts(const SimConfig &Config) {
   if (!Config.Model)
@@ -43,6 +44,15 @@ void ExecuteStage::cycle() {
   const unsigned NP = C.Exec.numPorts();
   for (unsigned Pass = 0; Pass < 4; ++Pass) {
     bool Any = false;
+    // Store-data ports first: a load forwarded from a store whose data
+    // starts now is ready now, and must meet the uops of its load port in
+    // age order, not after the lower-numbered ports have dispatched.
+    for (uint64_t M = FirstPorts; M; M &= M - 1) {
+      unsigned P = unsigned(llvm::countr_zero(M));
+      if (mayDispatch(P, Now))
+        Any |= dispatchPort(P);
+      C.Sched.scheduleWoken();
+    }
     for (unsigned P = 0; P < NP;) {
       if (mayDispatch(P, Now))
         Any |= dispatchPort(P);

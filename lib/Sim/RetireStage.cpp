@@ -92,16 +92,16 @@ StallCause RetireStage::headCause(unsigned &Instr) {
   Instr = H->Index;
   if (!H->FullyIssued || H->LastIssueCycle >= C.Cycle)
     return StallCause::FrontEnd; // it only just arrived
-  const SInstr &SI = C.Body[H->Index];
   for (unsigned U = 0; U < H->NumUops; ++U) {
     UopId Id = H->uop(U);
     if (C.ROB.Uops.flags(Id).State == UopState::Dispatched)
       continue;
     if (C.uopReadyTime(*H, Id) > C.now() + Eps)
       return StallCause::Dependency;
-    if (SI.Uops[U].DivCycles > 0 && C.Exec.dividerBusy(C.now()))
+    const SUop &V = C.ROB.Uops.desc(Id);
+    if (V.DivCycles > 0 && C.Exec.dividerBusy(C.now()))
       return StallCause::DividerBusy;
-    if (SI.Uops[U].SerialCycles > 0 && C.Exec.serialBusy(C.now()))
+    if (V.SerialCycles > 0 && C.Exec.serialBusy(C.now()))
       return StallCause::SerialBusy;
     return StallCause::PortContention;
   }

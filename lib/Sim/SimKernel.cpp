@@ -88,6 +88,28 @@ static bool usesVecScheduler(const SimConfig &C, const Uop &U) {
   return (U.Ports & ~C.Model->BackEnd.VecSchedulerPorts) == 0;
 }
 
+/// MoveEliminationDesc's slots: a register-to-register move of a class
+/// with slots may find none and execute: one uop, latency 1.
+static void setExecutedMove(SInstr &T, const DecodedInstr &X,
+                            const SimConfig &C) {
+  if (!C.Model || !X.Uops.empty() || X.Reads.size() != 1 ||
+      X.Writes.empty())
+    return;
+  const MoveEliminationDesc &ME = C.Model->MoveElimination;
+  RegUnit Src = X.Reads.front();
+  bool GPR = isGPRUnit(Src) && ME.GPRSlots && C.Model->IntALUPorts;
+  bool Vec = isVecUnit(Src) && ME.VectorSlots && ME.VectorMovePorts;
+  if (!GPR && !Vec)
+    return;
+  T.MoveSlotClass = GPR ? 1 : 2;
+  SUop &V = T.ExecutedMove;
+  V.Ports = GPR ? C.Model->IntALUPorts : ME.VectorMovePorts;
+  V.Kind = UopKind::Compute;
+  V.ReadsSrc = V.WritesResult = true;
+  V.Latency = C.LatencyScale[unsigned(GPR ? LatencyClass::IntALU
+                                           : LatencyClass::FPVec)];
+}
+
 static SInstr buildInstr(const DecodedInstr &X, unsigned I,
                          const SimConfig &C) {
   SInstr T;
@@ -101,6 +123,7 @@ static SInstr buildInstr(const DecodedInstr &X, unsigned I,
   if (X.EliminatedMove) {
     T.Done = Completion::PassThrough;
     T.WritesGPR = T.WritesVec = false; // shares the source's register
+    setExecutedMove(T, X, C);
   } else if (X.Uops.empty()) {
     T.Done = Completion::AtIssue;
   }

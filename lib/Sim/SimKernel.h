@@ -74,6 +74,11 @@ struct SInstr {
   bool LoadWaitsForStoreAddresses = false;
   bool WritesGPR = false, WritesVec = false;
   Completion Done = Completion::Normal;
+  /// An eliminated move under MoveEliminationDesc's slots: its class (1
+  /// GPR, 2 vector; 0 no limit) and the uop it executes when no slot is
+  /// free (MoveEliminationSlots).
+  uint8_t MoveSlotClass = 0;
+  SUop ExecutedMove;
   /// Store→load forwarding: the store's position and iteration distance.
   int MemProducer = -1;
   unsigned MemDistance = 0;

@@ -69,6 +69,8 @@ private:
   /// unless the core does). A port takes only uops of its own mask.
   static PortMask sharingPorts(const SimConfig &Config);
   const PortMask SharingPorts;
+  /// Ports visited before the others each pass (the store-data ports).
+  const PortMask FirstPorts;
   bool Idle = false;
 };
 

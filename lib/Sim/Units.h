@@ -263,6 +263,9 @@ struct InFlightInstr {
   unsigned SlotsIssued;
   unsigned UopsDispatched;
   bool Renamed, FullyIssued;
+  /// An eliminated move that found no elimination slot: it executes its
+  /// SInstr::ExecutedMove (its one uop) and is no pass-through.
+  bool MoveExecutes;
   long IssueCycle, LastIssueCycle;
   double ResultTime; ///< when its register results are available
   double DoneTime;   ///< when all its uops have completed
@@ -326,7 +329,7 @@ public:
     X.FirstProd = Producers.allocate(NumSrc + NumAddr);
     X.MemProd = -1;
     X.SlotsIssued = X.UopsDispatched = 0;
-    X.Renamed = X.FullyIssued = false;
+    X.Renamed = X.FullyIssued = X.MoveExecutes = false;
     X.IssueCycle = X.LastIssueCycle = -1;
     X.ResultTime = X.DoneTime = Unknown;
     return X;

@@ -563,6 +563,23 @@ struct MoveEliminationDesc {
   /// With GPR: movzx r32/r64 from spl/bpl/sil/dil (encoded as ah/ch/dh/bh
   /// are, with a REX prefix) is not eliminated: one ALU uop, latency 1.
   Sourced<bool> MovzxHigh8AliasExecutes;
+  /// Elimination slots ([uiCA] §4.1.4): a physical register that an
+  /// eliminated move leaves shared by several architectural registers
+  /// holds one slot of its class (GPR, vector) until they are overwritten.
+  /// A move renamed in cycle c is eliminated only while
+  ///   slots - (moves of its class eliminated in cycles c-P+1 .. c)
+  ///         - (shared registers holding a slot at the end of cycle c-P) > 0
+  /// (P = SlotPipelineCycles); otherwise it executes: one uop, latency 1,
+  /// on IntALUPorts (GPR) or VectorMovePorts. 0 slots: no limit.
+  Sourced<unsigned> GPRSlots{0, "not modelled: every move is eliminated"};
+  Sourced<unsigned> VectorSlots{0, "not modelled: every move is eliminated"};
+  Sourced<unsigned> SlotPipelineCycles{1, "not modelled"};
+  /// A GPR slot is held until every register sharing it is overwritten;
+  /// otherwise (and always for vector slots) a cycle in which no move of
+  /// the class is eliminated also frees the slots with one register left.
+  Sourced<bool> GPRSlotHeldUntilAllOverwritten{true, "not modelled"};
+  /// Ports of a vector register move that executes (elimination failed).
+  PortMask VectorMovePorts = 0;
 };
 
 /// Dependency-breaking idioms.

@@ -190,6 +190,7 @@ MachineModel makeHaswell() {
             "movzx from a register encoded as a high-byte register (spl, "
             "bpl, sil, dil) is not eliminated; [uops.info] MOVZX (R32, "
             "R8l): latency [0;1], 1 the bound taken"};
+  setHaswellEliminationSlots(M);
   setSandyBridgeIdioms(M);
   setCarryZeroFlagMerge(
       M, "[uops.info] haswell: SETBE/SETNBE (R8l, R8h) 2 uops on p06, "

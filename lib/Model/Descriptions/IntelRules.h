@@ -137,6 +137,34 @@ inline void setSandyBridgeIdioms(MachineModel &M) {
                                "dependency"};
 }
 
+/// Move-elimination slots of Haswell to Cascade Lake (MoveEliminationDesc::
+/// GPRSlots and the rest): 4 per class, a two-cycle pipeline, a GPR slot
+/// held until every register sharing it is overwritten. A vector move that
+/// executes takes p015 (Sandy Bridge's MOVAPS, which has no elimination).
+inline void setHaswellEliminationSlots(MachineModel &M) {
+  MoveEliminationDesc &ME = M.MoveElimination;
+  ME.GPRSlots = {4, "[uiCA] §4.1.4: a physical register shared by several "
+                    "architectural registers holds an elimination slot until "
+                    "they are overwritten; the moves eliminated in a cycle "
+                    "depend on the free slots and on the eliminations of the "
+                    "previous cycle; [uiCA-sim] the accounting (slots less the "
+                    "moves eliminated in the cycle and the one before, less "
+                    "the slots held two cycles before); [uiCA-cfg] "
+                    "moveEliminationGPRSlots = 4 (HSW, BDW, SKL, SKX, CLX). "
+                    "Not fitted"};
+  ME.VectorSlots = {4, "[uiCA] §4.1.4; [uiCA-cfg] moveEliminationSIMDSlots = "
+                       "4 (HSW, BDW, SKL, SKX, CLX). Not fitted"};
+  ME.SlotPipelineCycles = {2, "[uiCA-cfg] moveEliminationPipelineLength = 2 "
+                              "(HSW, BDW, SKL, SKX, CLX; 3 on IVB). Not "
+                              "fitted"};
+  ME.GPRSlotHeldUntilAllOverwritten = {
+      true, "[uiCA-cfg] moveEliminationGPRAllAliasesMustBeOverwritten = True "
+            "(HSW, BDW, SKL, SKX, CLX; False on IVB)"};
+  // [Agner-tables] MOVAPS/MOVDQA x,x on Sandy Bridge (no elimination): 1
+  // uop on p015, latency 1; the same vector units on Haswell and Skylake.
+  M.MoveElimination.VectorMovePorts = 0b00100011; // p015
+}
+
 /// cmov/setcc with a condition that reads CF and ZF (be/a): two uops, flags
 /// to result 2 cycles, data to result 1. The decoder applies it to the
 /// variants whose uops.info row shows it (2 uops, latency [1;2]); \p Source

@@ -397,6 +397,7 @@ MachineModel makeSkylake() {
       "bound taken. Measured on Cascade Lake (measured-clx.csv): add ecx, "
       "1; sete sil; movzx ecx, sil chains at 3.00 in both forms (bhdev-1971: "
       "2 with the movzx eliminated); not fitted"};
+  setHaswellEliminationSlots(M);
   setSandyBridgeIdioms(M);
   setCarryZeroFlagMerge(M);
   setShiftByCLFlagUops(M);
