@@ -536,7 +536,9 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   // Straight-line code also needs the address registers unchanged between
   // the store and the load.
   auto addressRewritten = [&](size_t S, size_t L, unsigned Back) {
-    auto [Base, Index] = memoryAddressUnits(D[L]);
+    // Copies: C++17 lambdas cannot capture structured bindings.
+    auto [BaseUnit, IndexUnit] = memoryAddressUnits(D[L]);
+    RegUnit Base = BaseUnit, Index = IndexUnit;
     auto writes = [&](size_t I) {
       for (RegUnit U : D[I].Writes)
         if (U != regunit::None && (U == Base || U == Index))
@@ -600,7 +602,8 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   // delivers its value (a load whose address is loaded too waits as long).
   // push/pop's rsp update is the stack engine's, not a register write here.
   auto addressLoaded = [&](size_t I) {
-    auto [Base, Index] = memoryAddressUnits(D[I]);
+    auto [BaseUnit, IndexUnit] = memoryAddressUnits(D[I]);
+    RegUnit Base = BaseUnit, Index = IndexUnit; // capturable copies (C++17)
     std::optional<size_t> W = closestWriter(D, I, [&](RegUnit U) {
       return U != regunit::None && (U == Base || U == Index);
     });

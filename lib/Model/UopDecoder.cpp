@@ -1,6 +1,7 @@
 //===- UopDecoder.cpp - MCInst + MachineModel → DecodedInstr -------------===//
 #include "luarch/Model/UopDecoder.h"
 #include "luarch/Model/AddressRules.h"
+#include "luarch/Model/InstKey.h"
 #include "luarch/Model/X86Encoding.h"
 #include "luarch/Kernel/TargetContext.h"
 
@@ -49,29 +50,7 @@ UopDecoder::~UopDecoder() = default;
 /// a heap string per lookup cost a malloc per decoded instruction).
 static void cacheKey(const MCInst &Inst, SmallVectorImpl<char> &K) {
   K.clear();
-  auto Put = [&K](uint64_t V) {
-    const char *Bytes = reinterpret_cast<const char *>(&V);
-    K.append(Bytes, Bytes + sizeof(V));
-  };
-  Put(Inst.getOpcode());
-  Put(Inst.getFlags()); // lock and rep prefixes change the instruction
-  for (const MCOperand &MO : Inst) {
-    if (MO.isReg()) {
-      K.push_back('r');
-      Put(MO.getReg().id());
-    } else if (MO.isImm()) {
-      K.push_back('i');
-      Put(static_cast<uint64_t>(MO.getImm()));
-    } else if (MO.isSFPImm()) {
-      K.push_back('f');
-      Put(MO.getSFPImm());
-    } else if (MO.isDFPImm()) {
-      K.push_back('d');
-      Put(MO.getDFPImm());
-    } else {
-      K.push_back('e'); // symbolic: decoded the same whatever the symbol
-    }
-  }
+  appendExactInstKey(K, Inst);
 }
 
 DecodedInstr UopDecoder::decode(const MCInst &Inst) const {

@@ -1,6 +1,7 @@
 //===- UopsInfoMatcher.cpp - MCInst → uops.info instruction variant ------===//
 #include "luarch/Model/UopsInfoMatcher.h"
 #include "luarch/Kernel/TargetContext.h"
+#include "luarch/Model/InstKey.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -662,16 +663,12 @@ void UopsInfoMatcher::shapeKey(const MCInst &Inst, const X86InstrInfo &Info,
                                ArrayRef<char> Bytes,
                                SmallVectorImpl<char> &K) const {
   K.clear();
-  auto Put = [&K](uint64_t V) {
-    const char *B = reinterpret_cast<const char *>(&V);
-    K.append(B, B + sizeof(V));
-  };
+  auto Put = [&K](uint64_t V) { appendKeyWord(K, V); };
   auto PutStr = [&K](StringRef S) {
     K.push_back(char(S.size()));
     K.append(S.begin(), S.end());
   };
-  Put(Inst.getOpcode());
-  Put(Inst.getFlags()); // lock and rep prefixes
+  appendOpcodeKey(K, Inst);
   // What candidates() reads from the encoding.
   PutStr(opcodeSuffix(Bytes));
   PutStr(vexOpcodeSuffix(Bytes));
@@ -713,17 +710,8 @@ void UopsInfoMatcher::shapeKey(const MCInst &Inst, const X86InstrInfo &Info,
       // Only LEA forms read the displacement: none, 8-bit or 32-bit.
       int64_t D = MO.getImm();
       K.push_back(D == 0 ? 'z' : fitsSigned(D, 8) ? 'b' : 'w');
-    } else if (MO.isImm()) {
-      K.push_back('i');
-      Put(static_cast<uint64_t>(MO.getImm()));
-    } else if (MO.isSFPImm()) {
-      K.push_back('f');
-      Put(MO.getSFPImm());
-    } else if (MO.isDFPImm()) {
-      K.push_back('d');
-      Put(MO.getDFPImm());
     } else {
-      K.push_back('e'); // symbolic, as UopDecoder's cache
+      appendValueOperandKey(K, MO);
     }
   }
 }

@@ -402,11 +402,10 @@ private:
     if (G.empty())
       return;
     // Their share of the issue slots and of the busiest ports.
-    unsigned Slots = 0, Uops = 0;
+    unsigned Slots = 0;
     double OnBottleneck = 0;
     for (unsigned I : G) {
       Slots += R.Decoded[I].IssueSlots;
-      Uops += R.Decoded[I].numUops();
       for (unsigned P = 0; P < M.numPorts(); ++P)
         if (S.Ports.BottleneckPorts & (1u << P))
           OnBottleneck += S.Ports.PerInstr[I][P];

@@ -15,6 +15,7 @@
 #include "luarch/Kernel/AsmFrontend.h"
 #include "luarch/Kernel/BytesFrontend.h"
 #include "luarch/Kernel/TargetContext.h"
+#include "luarch/Model/InstKey.h"
 #include "luarch/Model/InstrTable.h"
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Model/UopDecoder.h"
@@ -130,28 +131,7 @@ struct Coverage {
 std::string instKey(const MCInst &Inst) {
   std::string K;
   K.reserve(16 + Inst.getNumOperands() * 9);
-  auto Put = [&K](uint64_t V) {
-    K.append(reinterpret_cast<const char *>(&V), sizeof(V));
-  };
-  Put(Inst.getOpcode());
-  Put(Inst.getFlags());
-  for (const MCOperand &MO : Inst) {
-    if (MO.isReg()) {
-      K.push_back('r');
-      Put(MO.getReg().id());
-    } else if (MO.isImm()) {
-      K.push_back('i');
-      Put(static_cast<uint64_t>(MO.getImm()));
-    } else if (MO.isSFPImm()) {
-      K.push_back('f');
-      Put(MO.getSFPImm());
-    } else if (MO.isDFPImm()) {
-      K.push_back('d');
-      Put(MO.getDFPImm());
-    } else {
-      K.push_back('e');
-    }
-  }
+  appendExactInstKey(K, Inst);
   return K;
 }
 
@@ -559,10 +539,10 @@ void printJSON(raw_ostream &OS, const Corpus &C, ArrayRef<Coverage> Results,
         });
     });
     J.attributeArray("skipped", [&] {
-      for (const auto &[CPU, Why] : Skipped)
+      for (const auto &Skip : Skipped)
         J.object([&] {
-          J.attribute("cpu", CPU);
-          J.attribute("reason", Why);
+          J.attribute("cpu", Skip.first);
+          J.attribute("reason", Skip.second);
         });
     });
   });
