@@ -444,9 +444,8 @@ std::string describeMachineModel(const MachineModel &M) {
     row(OS, "GPR slot held until all overwritten",
         ME.GPRSlotHeldUntilAllOverwritten);
     OS << "  " << left_justify("executed vector move ports", 38) << " "
-       << right_justify(M.portSetName(ME.VectorMovePorts), 5)
-       << "   [Agner-tables] "
-       << "MOVAPS x,x on Sandy Bridge (no elimination): p015\n";
+       << right_justify(M.portSetName(ME.VectorMovePorts), 5) << "   "
+       << ME.VectorMovePorts.Source << "\n";
   }
   row(OS, "zero idioms", M.Idioms.ZeroIdioms);
   row(OS, "zero idioms need no port", M.Idioms.ZeroIdiomsNeedNoPort);

@@ -579,7 +579,7 @@ struct MoveEliminationDesc {
   /// the class is eliminated also frees the slots with one register left.
   Sourced<bool> GPRSlotHeldUntilAllOverwritten{true, "not modelled"};
   /// Ports of a vector register move that executes (elimination failed).
-  PortMask VectorMovePorts = 0;
+  Sourced<PortMask> VectorMovePorts{0, "not modelled"};
 };
 
 /// Dependency-breaking idioms.

@@ -160,9 +160,11 @@ inline void setHaswellEliminationSlots(MachineModel &M) {
   ME.GPRSlotHeldUntilAllOverwritten = {
       true, "[uiCA-cfg] moveEliminationGPRAllAliasesMustBeOverwritten = True "
             "(HSW, BDW, SKL, SKX, CLX; False on IVB)"};
-  // [Agner-tables] MOVAPS/MOVDQA x,x on Sandy Bridge (no elimination): 1
-  // uop on p015, latency 1; the same vector units on Haswell and Skylake.
-  M.MoveElimination.VectorMovePorts = 0b00100011; // p015
+  ME.VectorMovePorts = {
+      0b00100011, // p015
+      "[Agner-tables] MOVAPS/MOVDQA x,x on Sandy Bridge (no elimination): 1 "
+      "uop on p015, latency 1; the same vector units on Haswell and Skylake "
+      "(recalled from the tables, not reread: recheck)"};
 }
 
 /// cmov/setcc with a condition that reads CF and ZF (be/a): two uops, flags
