@@ -477,16 +477,13 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
 }
 
 PortMask UopDecoder::portsOfSchedResource(unsigned Idx) const {
-  if (Idx >= ResourcePorts.size()) {
-    ResourcePorts.resize(Idx + 1, 0);
-    ResourcePortsKnown.resize(Idx + 1, false);
-  }
-  if (!ResourcePortsKnown[Idx]) {
+  if (Idx >= ResourcePorts.size())
+    ResourcePorts.resize(Idx + 1);
+  if (!ResourcePorts[Idx]) {
     PortMask Mask = portsOfSchedResourceUncached(Idx);
     ResourcePorts[Idx] = Mask; // (the recursion may have resized)
-    ResourcePortsKnown[Idx] = true;
   }
-  return ResourcePorts[Idx];
+  return *ResourcePorts[Idx];
 }
 
 PortMask UopDecoder::portsOfSchedResourceUncached(unsigned Idx) const {
@@ -707,13 +704,7 @@ static void findValueEffect(const MCInst &Inst, StringRef Op,
   int64_t V;
   StringRef Base = Op.take_until([](char C) { return isDigit(C); });
   StringRef Form = Op.drop_front(Base.size()).drop_while(isDigit);
-  const bool ZeroesItself = (Base == "XOR" || Base == "SUB") &&
-                            Form.starts_with("rr") && Inst.getNumOperands() > 2 &&
-                            Inst.getOperand(1).isReg() &&
-                            Inst.getOperand(2).isReg() &&
-                            Inst.getOperand(1).getReg() ==
-                                Inst.getOperand(2).getReg();
-  if (D.ZeroIdiom || ZeroesItself) {
+  if (D.ZeroIdiom || Sem.isSameRegXorOrSub(Inst)) {
     // dest = 0 (xor dx, dx too, which is no zero idiom to the renamer:
     // it still merges into rdx, as LowPart)
     W.K = GW::Affine;
@@ -817,8 +808,7 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   // LLVM marks prefetches as storing (side effects); they write nothing, so
   // no load depends on them (bhdev-0079 on znver4: a prefetcht0 [rdi] was
   // taken as the store a later [rsp-0x28] load of the same address reads).
-  D.MayStore = Info.MayStore &&
-               !Sem.opcodeName(Inst.getOpcode()).starts_with("PREFETCH");
+  D.MayStore = Info.MayStore && !Sem.isPrefetch(Inst);
   D.IsBranch = Info.IsBranch;
   D.IsConditionalBranch = Info.IsConditionalBranch;
   D.IsCall = Info.IsCall;

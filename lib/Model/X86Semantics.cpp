@@ -394,6 +394,16 @@ bool X86Semantics::isSameRegSbb(const MCInst &Inst) const {
   return lastTwoSourcesEqual(Inst, MII.get(Inst.getOpcode()));
 }
 
+bool X86Semantics::isSameRegXorOrSub(const MCInst &Inst) const {
+  // The GPR forms only (XOR32rr, SUB8rr_REV...; not XORPSrr, SUBPDrr).
+  StringRef Op = MII.getName(Inst.getOpcode());
+  if (!(Op.consume_front("XOR") || Op.consume_front("SUB")) ||
+      Op.empty() || !isDigit(Op.front()) ||
+      !(Op.ends_with("rr") || Op.ends_with("rr_REV")))
+    return false;
+  return lastTwoSourcesEqual(Inst, MII.get(Inst.getOpcode()));
+}
+
 bool X86Semantics::isSameRegisterMove(const MCInst &Inst) const {
   StringRef Op = MII.getName(Inst.getOpcode());
   Op.consume_back("_REV");

@@ -19,6 +19,7 @@
 #include "luarch/Model/X86Semantics.h"
 #include "llvm/ADT/DenseMap.h"
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace luarch {
@@ -88,8 +89,7 @@ private:
   mutable llvm::StringMap<DecodedInstr> Cache;
   /// portsOfSchedResource per LLVM resource index (a function of the
   /// model and the CPU's scheduling model; name compares otherwise).
-  mutable std::vector<PortMask> ResourcePorts;
-  mutable std::vector<bool> ResourcePortsKnown;
+  mutable std::vector<std::optional<PortMask>> ResourcePorts;
 };
 
 /// Port-count and latency summary helpers used by reports.

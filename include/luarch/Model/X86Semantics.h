@@ -112,6 +112,15 @@ public:
   bool isOnesIdiom(const llvm::MCInst &Inst) const;
   /// sbb r, r with the same register (any width).
   bool isSameRegSbb(const llvm::MCInst &Inst) const;
+  /// xor/sub r, r with the same register, any width: the result is zero.
+  /// Wider than isZeroIdiom, which leaves out the 8/16-bit forms (they
+  /// merge into the full register, so the renamer breaks no dependency);
+  /// a value walk still knows the written part is zero.
+  bool isSameRegXorOrSub(const llvm::MCInst &Inst) const;
+  /// prefetch* (LLVM marks them as storing; they write nothing).
+  bool isPrefetch(const llvm::MCInst &Inst) const {
+    return MII.getName(Inst.getOpcode()).starts_with("PREFETCH");
+  }
   /// The stack pointer's register unit.
   RegUnit rspUnit() const { return unitOf(RSPReg); }
   /// Register-to-register move that renaming can eliminate (mov r32/r64,
