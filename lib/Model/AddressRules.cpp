@@ -483,7 +483,6 @@ void applySTLBHitLoads(const MachineModel &M, std::vector<DecodedInstr> &D,
   }
 }
 
-
 /// The port-holding STLB-hit rules put their cost on the instruction that
 /// enters most pages (\p Entered per instruction): \p Cycles occupancy
 /// copies of its \p Kind uop on each port of \p Ports, one per cycle each.
