@@ -30,6 +30,8 @@
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/AddressRules.h"
 
+#include "luarch/Model/GPRWriteValue.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/bit.h"
@@ -100,58 +102,26 @@ public:
   void update(const DecodedInstr &X,
               const std::optional<Address> &LoadAt = std::nullopt) {
     const DecodedInstr::GPRWrite &W = X.GPRResult;
-    if (W.K == DecodedInstr::GPRWrite::DivideUnsigned ||
-        W.K == DecodedInstr::GPRWrite::DivideSigned) {
-      // The quotient to rax, the remainder to rdx, from known values only.
-      Value Hi = get(regunit::RDX), Lo = get(regunit::RAX);
-      std::optional<uint64_t> Divisor;
-      if (W.Index != regunit::None) {
-        Value Dv = get(W.Index);
-        if (Dv.Version == 0)
-          Divisor = Dv.Constant;
-      } else if (Ctx.Concrete) {
-        unsigned Bytes = X.MemBits ? std::max(1u, X.MemBits / 8) : 8;
-        bool Absolute = LoadAt && !LoadAt->BaseVersion &&
-                        !LoadAt->IndexVersion && !LoadAt->Segment;
-        Divisor = Absolute && Bytes <= 8
-                      ? Ctx.loadedValue(LoadAt->Constant, Bytes)
-                      : Ctx.RegisterValue;
-      }
-      std::optional<std::pair<uint64_t, uint64_t>> QR;
-      if (Hi.Version == 0 && Lo.Version == 0 && Divisor)
-        QR = divideResult(W.K == DecodedInstr::GPRWrite::DivideSigned,
-                          W.Bits, Hi.Constant, Lo.Constant, *Divisor);
-      Regs[regunit::RAX] = QR ? Value{0, QR->first} : fresh();
-      Regs[regunit::RDX] = QR ? Value{0, QR->second} : fresh();
-      return;
-    }
     if (W.K != DecodedInstr::GPRWrite::None && W.Dest < NumGPRs) {
-      std::optional<Value> New;
-      if (W.K == DecodedInstr::GPRWrite::Affine)
-        New = affine(W.Base, W.Index, W.Scale, W.Imm);
-      else if (W.K == DecodedInstr::GPRWrite::Loaded && Ctx.Concrete) {
-        unsigned Bytes = X.MemBits ? std::max(1u, X.MemBits / 8) : 8;
-        bool Absolute = LoadAt && !LoadAt->BaseVersion &&
-                        !LoadAt->IndexVersion && !LoadAt->Segment;
-        New = Value{0, Absolute && Bytes <= 8
-                           ? Ctx.loadedValue(LoadAt->Constant, Bytes)
-                           : Ctx.RegisterValue};
-      }
-      else if (W.K == DecodedInstr::GPRWrite::AndImm ||
-               W.K == DecodedInstr::GPRWrite::ShlImm) {
-        Value B = get(W.Base);
-        if (B.Version == 0) // a known value only
-          New = Value{0, W.K == DecodedInstr::GPRWrite::AndImm
-                             ? B.Constant & uint64_t(W.Imm)
-                             : B.Constant << (W.Imm & 63)};
-      }
-      if (New && (W.Bits == 32 || W.SignExtend32) && New->Version)
-        New.reset();
-      if (New && W.Bits == 32)
-        New->Constant &= 0xffffffffu;
-      if (New && W.SignExtend32)
-        New->Constant = uint64_t(int64_t(int32_t(uint32_t(New->Constant))));
-      Regs[W.Dest] = New ? *New : fresh();
+      std::optional<uint64_t> Absolute;
+      if (LoadAt && !LoadAt->BaseVersion && !LoadAt->IndexVersion &&
+          !LoadAt->Segment)
+        Absolute = LoadAt->Constant;
+      auto Known = [&](RegUnit U) -> std::optional<uint64_t> {
+        Value V = get(U);
+        return V.Version ? std::nullopt : std::optional<uint64_t>(V.Constant);
+      };
+      GPRWriteValues New =
+          evaluateGPRWrite(W, Known, harnessLoad(Ctx, X, Absolute));
+      std::optional<Value> Dest;
+      if (New.Dest)
+        Dest = Value{0, *New.Dest};
+      else if (W.K == DecodedInstr::GPRWrite::Affine && W.Bits == 64 &&
+               !W.SignExtend32)
+        Dest = affine(W.Base, W.Index, W.Scale, W.Imm); // a version + constant
+      Regs[W.Dest] = Dest ? *Dest : fresh();
+      if (isDivide(W.K)) // the quotient went to rax, the remainder to rdx
+        Regs[regunit::RDX] = New.Remainder ? Value{0, *New.Remainder} : fresh();
     } else {
       for (RegUnit U : X.Writes)
         if (U < NumGPRs)
