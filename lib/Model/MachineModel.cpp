@@ -443,6 +443,8 @@ std::string describeMachineModel(const MachineModel &M) {
     row(OS, "elimination slot pipeline (cycles)", ME.SlotPipelineCycles);
     row(OS, "GPR slot held until all overwritten",
         ME.GPRSlotHeldUntilAllOverwritten);
+    row(OS, "vector slot held until all overwritten",
+        ME.VectorSlotHeldUntilAllOverwritten);
     OS << "  " << left_justify("executed vector move ports", 38) << " "
        << right_justify(M.portSetName(ME.VectorMovePorts), 5) << "   "
        << ME.VectorMovePorts.Source << "\n";

@@ -139,8 +139,10 @@ inline void setSandyBridgeIdioms(MachineModel &M) {
 
 /// Move-elimination slots of Haswell to Cascade Lake (MoveEliminationDesc::
 /// GPRSlots and the rest): 4 per class, a two-cycle pipeline, a GPR slot
-/// held until every register sharing it is overwritten. A vector move that
-/// executes takes p015 (Sandy Bridge's MOVAPS, which has no elimination).
+/// held until every register sharing it is overwritten, a vector slot freed
+/// with one register left in a cycle without a vector elimination. A vector
+/// move that executes takes p015 (Sandy Bridge's MOVAPS, which has no
+/// elimination).
 inline void setHaswellEliminationSlots(MachineModel &M) {
   MoveEliminationDesc &ME = M.MoveElimination;
   ME.GPRSlots = {4, "[uiCA] §4.1.4: a physical register shared by several "
@@ -160,6 +162,11 @@ inline void setHaswellEliminationSlots(MachineModel &M) {
   ME.GPRSlotHeldUntilAllOverwritten = {
       true, "[uiCA-cfg] moveEliminationGPRAllAliasesMustBeOverwritten = True "
             "(HSW, BDW, SKL, SKX, CLX; False on IVB)"};
+  ME.VectorSlotHeldUntilAllOverwritten = {
+      false, "[uiCA-sim] a cycle without a vector elimination frees the "
+             "vector slots whose register has one architectural register "
+             "left, on every core it models ([uiCA-cfg] has a switch for the "
+             "GPR slots only); not measured here"};
   ME.VectorMovePorts = {
       0b00100011, // p015
       "[Agner-tables] MOVAPS/MOVDQA x,x on Sandy Bridge (no elimination): 1 "
