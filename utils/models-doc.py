@@ -73,7 +73,6 @@ instructions come from LLVM's SandyBridge scheduling model.
 | uiCA | A. Abel, J. Reineke, "uiCA: Accurate Throughput Prediction of Basic Blocks on Recent Intel Microarchitectures", ICS 2022 |
 | uiCA-cfg | uiCA's per-core parameters (`microArchConfigs.py` in github.com/andreas-abel/uiCA), read for the facts they record; no code taken (AGPL) |
 | uiCA-sim | uiCA's simulator (`uiCA.py` in github.com/andreas-abel/uiCA), read for the behaviour it models; no code taken (AGPL) |
-| Agner-tables | A. Fog, "Instruction tables" (agner.org/optimize): per-core uops, ports and latencies (recalled where marked) |
 | SO-fastload | Stack Overflow, "Is there a penalty when base+offset is in a different page than the base?" (answer by P. Cordes, with Haswell and Skylake measurements): the 4-cycle load-use latency of [reg + 0..2047] needs the base register to come from a load |
 | SO-segbase | Stack Overflow, "Are IA-32 segment descriptors that do not cover the full 4GiB linear address space slower?" (answer by P. Cordes): a non-zero segment base adds a cycle to the load-use latency on Skylake-class cores (read in a mirror of the answer) |
 | SO-uica-binding | Stack Overflow, "x86_64 Haswell instruction scheduled on already used port instead of unused one" (answer quoting uiCA's `addNewUops`, read in a mirror, mcmap.net): uiCA binds an issue group's uops from the per-port counts it records at the start of the cycle (`portUsageAtStartOfCycle`) |

@@ -1,6 +1,7 @@
 //===- DependencyGraph.cpp - CP and loop-carried recurrences -------------===//
 #include "luarch/Analysis/DependencyGraph.h"
 
+#include "luarch/Model/GPRWriteValue.h"
 #include "luarch/Model/X86Semantics.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -334,79 +335,20 @@ concreteAccesses(ArrayRef<DecodedInstr> D, const AddressContext &Ctx) {
         A.Bytes = std::max(1u, X.MemBits / 8);
       // The destination's new value, from the values before it.
       const DecodedInstr::GPRWrite &W = X.GPRResult;
-      std::optional<uint64_t> New;
-      if (W.K == DecodedInstr::GPRWrite::Affine) {
-        auto B = val(W.Base), Ix = val(W.Index);
-        if (B && Ix)
-          New = *B + *Ix * uint64_t(W.Scale) + uint64_t(W.Imm);
-      } else if (W.K == DecodedInstr::GPRWrite::AddLoaded ||
-                 W.K == DecodedInstr::GPRWrite::MulLoaded) {
-        // The register with the harness memory's bytes at a known address.
-        auto B = val(W.Base);
-        if (B && A.Known && A.Bytes <= 8) {
-          uint64_t Loaded = Ctx.loadedValue(A.Addr, A.Bytes);
-          New = W.K == DecodedInstr::GPRWrite::MulLoaded
-                    ? *B * Loaded
-                    : *B + uint64_t(W.Scale) * Loaded;
-        }
-      } else if (W.K == DecodedInstr::GPRWrite::AndReg ||
-                 W.K == DecodedInstr::GPRWrite::OrReg ||
-                 W.K == DecodedInstr::GPRWrite::XorReg) {
-        auto B = val(W.Base), Ix = val(W.Index);
-        if (B && Ix)
-          New = W.K == DecodedInstr::GPRWrite::AndReg  ? *B & *Ix
-                : W.K == DecodedInstr::GPRWrite::OrReg ? *B | *Ix
-                                                       : *B ^ *Ix;
-      } else if (W.K == DecodedInstr::GPRWrite::LowPart) {
-        // The low Bits from the affine value, the rest from the old one.
-        assert((W.Bits == 8 || W.Bits == 16) && "a partial write");
-        auto B = val(W.Base), Ix = val(W.Index), Old = val(W.Dest);
-        if (B && Ix && Old) {
-          uint64_t Low = (uint64_t(1) << W.Bits) - 1;
-          uint64_t Value = *B + *Ix * uint64_t(W.Scale) + uint64_t(W.Imm);
-          New = (*Old & ~Low) | (Value & Low);
-        }
-      } else if (W.K == DecodedInstr::GPRWrite::Loaded) {
-        // The harness's memory: the pattern's bytes at the load's offset.
-        New = A.Known && A.Bytes <= 8 ? Ctx.loadedValue(A.Addr, A.Bytes)
-                                      : Ctx.RegisterValue;
-      } else if (W.K == DecodedInstr::GPRWrite::AndImm ||
-                 W.K == DecodedInstr::GPRWrite::ShlImm) {
-        if (auto B = val(W.Base))
-          New = W.K == DecodedInstr::GPRWrite::AndImm
-                    ? *B & uint64_t(W.Imm)
-                    : *B << (W.Imm & 63);
-      }
-      if (W.K == DecodedInstr::GPRWrite::DivideUnsigned ||
-          W.K == DecodedInstr::GPRWrite::DivideSigned) {
-        // The quotient to rax, the remainder to rdx; the divisor a
-        // register or the harness memory's bytes (as GPRWrite::Loaded).
-        std::optional<uint64_t> Divisor =
-            W.Index != regunit::None ? val(W.Index)
-            : A.Known && A.Bytes <= 8
-                ? std::optional<uint64_t>(Ctx.loadedValue(A.Addr, A.Bytes))
-                : std::optional<uint64_t>(Ctx.RegisterValue);
-        auto Hi = val(regunit::RDX), Lo = val(regunit::RAX);
-        std::optional<std::pair<uint64_t, uint64_t>> QR;
-        if (Hi && Lo && Divisor)
-          QR = divideResult(W.K == DecodedInstr::GPRWrite::DivideSigned,
-                            W.Bits, *Hi, *Lo, *Divisor);
-        Reg[regunit::RAX] = QR ? std::optional<uint64_t>(QR->first)
-                               : std::nullopt;
-        Reg[regunit::RDX] = QR ? std::optional<uint64_t>(QR->second)
-                               : std::nullopt;
-        continue;
-      }
-      if (New && W.Bits == 32)
-        New = *New & 0xffffffffu;
-      if (New && W.SignExtend32)
-        New = uint64_t(int64_t(int32_t(uint32_t(*New))));
-      if (W.K != DecodedInstr::GPRWrite::None && W.Dest < 16)
-        Reg[W.Dest] = New;
-      else
+      if (W.K != DecodedInstr::GPRWrite::None && W.Dest < 16) {
+        std::optional<uint64_t> LoadAt;
+        if (A.Known)
+          LoadAt = A.Addr;
+        GPRWriteValues New =
+            evaluateGPRWrite(W, val, harnessLoad(Ctx, X, LoadAt));
+        Reg[W.Dest] = New.Dest;
+        if (isDivide(W.K))
+          Reg[regunit::RDX] = New.Remainder; // the quotient went to rax
+      } else {
         for (RegUnit U : X.Writes)
           if (U < 16)
             Reg[U] = std::nullopt; // a write we do not follow
+      }
       if (X.StackDelta && Reg[RSP])
         Reg[RSP] = *Reg[RSP] + X.StackDelta;
     }

@@ -294,6 +294,15 @@ private:
   /// quiet by the canary, or three times as many ran; returns the kept
   /// ticks (all of them if none was quiet).
   template <typename F> std::vector<double> timeQuiet(F Run, ProbePoint &P);
+  /// Times \p Run with timeQuiet and gives \p P the median and the spread
+  /// of \p FromCycles(core cycles of a repetition) over the repetitions.
+  template <typename F, typename G>
+  void timeValue(F Run, G FromCycles, ProbePoint &P);
+  /// Cycles per load of a chase through \p Slots, linked into one random
+  /// cycle in blocks of \p Block (linkRandomCycle): twice \p Count loads
+  /// a repetition, within [2^16, 2^20], a multiple of the chase's 16.
+  void timeChase(std::vector<char *> &Slots, size_t Block, uint64_t Count,
+                 ProbePoint &P);
 };
 
 void Prober::calibrate() {
@@ -357,6 +366,15 @@ static double spreadOf(const std::vector<double> &V) {
   return Med > 0 ? (quantile(V, 0.75) - quantile(V, 0.25)) / Med : 0;
 }
 
+template <typename F, typename G>
+void Prober::timeValue(F Run, G FromCycles, ProbePoint &P) {
+  std::vector<double> Values;
+  for (double T : timeQuiet(Run, P))
+    Values.push_back(FromCycles(T / Res.TSCPerCycle));
+  P.Value = quantile(Values, 0.5);
+  P.Spread = spreadOf(Values);
+}
+
 ProbePoint Prober::bandwidth(ProbeKernel K, uint64_t WS, char *Base) {
   bool AVX = Res.VectorBits == 256;
   unsigned Arrays = K == ProbeKernel::Copy ? 2 : K == ProbeKernel::Triad ? 3 : 1;
@@ -380,19 +398,20 @@ ProbePoint Prober::bandwidth(ProbeKernel K, uint64_t WS, char *Base) {
     default: break;
     }
   };
-  std::vector<double> Ticks = timeQuiet(Run, P);
-  std::vector<double> BPC;
-  for (double T : Ticks)
-    BPC.push_back(double(P.WorkingSetBytes) * Passes / (T / Res.TSCPerCycle));
-  P.Value = quantile(BPC, 0.5);
-  P.Spread = spreadOf(BPC);
+  timeValue(
+      Run,
+      [&](double Cycles) {
+        return double(P.WorkingSetBytes) * Passes / Cycles; // bytes/cycle
+      },
+      P);
   return P;
 }
 
-/// Cycles per load of a chase over \p Slots (each the address of a pointer
-/// slot) in a random cyclic order. The slots are visited in blocks of
-/// \p Block (shuffled inside, and the blocks shuffled), so that a line chase
-/// stays within few pages at a time and measures the cache, not the TLB.
+/// Links \p Slots (each the address of a pointer slot) into one cycle in a
+/// random order, for a pointer chase, and leaves them in that order. The
+/// slots are visited in blocks of \p Block (shuffled inside, and the blocks
+/// shuffled), so that a line chase stays within few pages at a time and
+/// measures the cache, not the TLB.
 static void linkRandomCycle(std::vector<char *> &Slots, size_t Block,
                             std::mt19937_64 &Rng) {
   std::vector<size_t> Blocks((Slots.size() + Block - 1) / Block);
@@ -412,6 +431,16 @@ static void linkRandomCycle(std::vector<char *> &Slots, size_t Block,
   Slots = std::move(Order);
 }
 
+void Prober::timeChase(std::vector<char *> &Slots, size_t Block,
+                       uint64_t Count, ProbePoint &P) {
+  linkRandomCycle(Slots, Block, Rng);
+  uint64_t Loads =
+      std::clamp<uint64_t>(2 * Count, 1u << 16, 1u << 20) / 16 * 16;
+  const void *Start = Slots.front();
+  auto Run = [&] { Start = chase(Start, Loads); };
+  timeValue(Run, [&](double Cycles) { return Cycles / Loads; }, P);
+}
+
 ProbePoint Prober::chaseLines(uint64_t WS, char *Base) {
   ProbePoint P;
   uint64_t Lines = WS / 64;
@@ -422,17 +451,7 @@ ProbePoint Prober::chaseLines(uint64_t WS, char *Base) {
   for (uint64_t I = 0; I < Lines; ++I)
     Slots[I] = Base + I * 64;
   // 32 pages at a time: within the L1 DTLB of every described core.
-  linkRandomCycle(Slots, 32 * 64, Rng);
-  uint64_t Loads =
-      std::clamp<uint64_t>(2 * Lines, 1u << 16, 1u << 20) / 16 * 16;
-  const void *Start = Slots.front();
-  auto Run = [&] { Start = chase(Start, Loads); };
-  std::vector<double> Ticks = timeQuiet(Run, P);
-  std::vector<double> CPL;
-  for (double T : Ticks)
-    CPL.push_back(T / Res.TSCPerCycle / Loads);
-  P.Value = quantile(CPL, 0.5);
-  P.Spread = spreadOf(CPL);
+  timeChase(Slots, 32 * 64, Lines, P);
   return P;
 }
 
@@ -446,17 +465,7 @@ ProbePoint Prober::chasePages(uint64_t Pages, char *Base) {
   std::vector<char *> Slots(Pages);
   for (uint64_t I = 0; I < Pages; ++I)
     Slots[I] = Base + I * 4096 + (I % 64) * 64;
-  linkRandomCycle(Slots, Pages, Rng);
-  uint64_t Loads =
-      std::clamp<uint64_t>(2 * Pages, 1u << 16, 1u << 20) / 16 * 16;
-  const void *Start = Slots.front();
-  auto Run = [&] { Start = chase(Start, Loads); };
-  std::vector<double> Ticks = timeQuiet(Run, P);
-  std::vector<double> CPL;
-  for (double T : Ticks)
-    CPL.push_back(T / Res.TSCPerCycle / Loads);
-  P.Value = quantile(CPL, 0.5);
-  P.Spread = spreadOf(CPL);
+  timeChase(Slots, Pages, Pages, P);
   return P;
 }
 
@@ -469,12 +478,8 @@ ProbePoint Prober::pageWalk(uint64_t Pages, char *Base) {
   uint64_t Passes = std::max<uint64_t>(1, (1u << 20) / Pages);
   char *End = Base + Pages * Stride;
   auto Run = [&] { stridePasses(Base, End, Stride, Passes); };
-  std::vector<double> Ticks = timeQuiet(Run, P);
-  std::vector<double> CPL;
-  for (double T : Ticks)
-    CPL.push_back(T / Res.TSCPerCycle / double(Pages * Passes));
-  P.Value = quantile(CPL, 0.5);
-  P.Spread = spreadOf(CPL);
+  timeValue(
+      Run, [&](double Cycles) { return Cycles / double(Pages * Passes); }, P);
   return P;
 }
 

@@ -30,6 +30,8 @@
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/AddressRules.h"
 
+#include "luarch/Model/GPRWriteValue.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/bit.h"
@@ -100,58 +102,26 @@ public:
   void update(const DecodedInstr &X,
               const std::optional<Address> &LoadAt = std::nullopt) {
     const DecodedInstr::GPRWrite &W = X.GPRResult;
-    if (W.K == DecodedInstr::GPRWrite::DivideUnsigned ||
-        W.K == DecodedInstr::GPRWrite::DivideSigned) {
-      // The quotient to rax, the remainder to rdx, from known values only.
-      Value Hi = get(regunit::RDX), Lo = get(regunit::RAX);
-      std::optional<uint64_t> Divisor;
-      if (W.Index != regunit::None) {
-        Value Dv = get(W.Index);
-        if (Dv.Version == 0)
-          Divisor = Dv.Constant;
-      } else if (Ctx.Concrete) {
-        unsigned Bytes = X.MemBits ? std::max(1u, X.MemBits / 8) : 8;
-        bool Absolute = LoadAt && !LoadAt->BaseVersion &&
-                        !LoadAt->IndexVersion && !LoadAt->Segment;
-        Divisor = Absolute && Bytes <= 8
-                      ? Ctx.loadedValue(LoadAt->Constant, Bytes)
-                      : Ctx.RegisterValue;
-      }
-      std::optional<std::pair<uint64_t, uint64_t>> QR;
-      if (Hi.Version == 0 && Lo.Version == 0 && Divisor)
-        QR = divideResult(W.K == DecodedInstr::GPRWrite::DivideSigned,
-                          W.Bits, Hi.Constant, Lo.Constant, *Divisor);
-      Regs[regunit::RAX] = QR ? Value{0, QR->first} : fresh();
-      Regs[regunit::RDX] = QR ? Value{0, QR->second} : fresh();
-      return;
-    }
     if (W.K != DecodedInstr::GPRWrite::None && W.Dest < NumGPRs) {
-      std::optional<Value> New;
-      if (W.K == DecodedInstr::GPRWrite::Affine)
-        New = affine(W.Base, W.Index, W.Scale, W.Imm);
-      else if (W.K == DecodedInstr::GPRWrite::Loaded && Ctx.Concrete) {
-        unsigned Bytes = X.MemBits ? std::max(1u, X.MemBits / 8) : 8;
-        bool Absolute = LoadAt && !LoadAt->BaseVersion &&
-                        !LoadAt->IndexVersion && !LoadAt->Segment;
-        New = Value{0, Absolute && Bytes <= 8
-                           ? Ctx.loadedValue(LoadAt->Constant, Bytes)
-                           : Ctx.RegisterValue};
-      }
-      else if (W.K == DecodedInstr::GPRWrite::AndImm ||
-               W.K == DecodedInstr::GPRWrite::ShlImm) {
-        Value B = get(W.Base);
-        if (B.Version == 0) // a known value only
-          New = Value{0, W.K == DecodedInstr::GPRWrite::AndImm
-                             ? B.Constant & uint64_t(W.Imm)
-                             : B.Constant << (W.Imm & 63)};
-      }
-      if (New && (W.Bits == 32 || W.SignExtend32) && New->Version)
-        New.reset();
-      if (New && W.Bits == 32)
-        New->Constant &= 0xffffffffu;
-      if (New && W.SignExtend32)
-        New->Constant = uint64_t(int64_t(int32_t(uint32_t(New->Constant))));
-      Regs[W.Dest] = New ? *New : fresh();
+      std::optional<uint64_t> Absolute;
+      if (LoadAt && !LoadAt->BaseVersion && !LoadAt->IndexVersion &&
+          !LoadAt->Segment)
+        Absolute = LoadAt->Constant;
+      auto Known = [&](RegUnit U) -> std::optional<uint64_t> {
+        Value V = get(U);
+        return V.Version ? std::nullopt : std::optional<uint64_t>(V.Constant);
+      };
+      GPRWriteValues New =
+          evaluateGPRWrite(W, Known, harnessLoad(Ctx, X, Absolute));
+      std::optional<Value> Dest;
+      if (New.Dest)
+        Dest = Value{0, *New.Dest};
+      else if (W.K == DecodedInstr::GPRWrite::Affine && W.Bits == 64 &&
+               !W.SignExtend32)
+        Dest = affine(W.Base, W.Index, W.Scale, W.Imm); // a version + constant
+      Regs[W.Dest] = Dest ? *Dest : fresh();
+      if (isDivide(W.K)) // the quotient went to rax, the remainder to rdx
+        Regs[regunit::RDX] = New.Remainder ? Value{0, *New.Remainder} : fresh();
     } else {
       for (RegUnit U : X.Writes)
         if (U < NumGPRs)
@@ -220,18 +190,17 @@ void forEachAbsoluteAccess(const std::vector<DecodedInstr> &D,
 /// within a few lines or pages hits).
 constexpr unsigned NewUnitWindow = 8, NewUnitMeasured = 16;
 
-/// Per iteration, the (instruction, unit) pairs of the absolute accesses
-/// (only loads with \p LoadsOnly): the units of 2^\p Shift bytes each
-/// access touches, over \p Iters iterations.
+/// Per iteration, the (instruction, unit) pairs of the absolute accesses:
+/// the units of 2^\p Shift bytes each access touches, over \p Iters
+/// iterations (the first iterations of a longer walk are those of a
+/// shorter one).
 using UnitsByIteration = std::vector<std::vector<std::pair<size_t, uint64_t>>>;
 UnitsByIteration unitsByIteration(const std::vector<DecodedInstr> &D,
                                   const AddressContext &Ctx, unsigned Iters,
-                                  unsigned Shift, bool LoadsOnly) {
+                                  unsigned Shift) {
   UnitsByIteration Units(Iters);
   forEachAbsoluteAccess(
       D, Ctx, Iters, [&](unsigned It, size_t I, uint64_t Addr, unsigned Bytes) {
-        if (LoadsOnly && !D[I].MayLoad)
-          return;
         for (uint64_t U = Addr >> Shift; U <= (Addr + Bytes - 1) >> Shift; ++U)
           Units[It].push_back({I, U});
       });
@@ -242,7 +211,8 @@ UnitsByIteration unitsByIteration(const std::vector<DecodedInstr> &D,
 /// (from NewUnitWindow on) enters: no access of the NewUnitWindow
 /// iterations before touched it, nor an earlier access of It.
 template <typename Fn>
-void forEachNewUnit(const UnitsByIteration &Units, Fn Entered) {
+void forEachNewUnit(ArrayRef<UnitsByIteration::value_type> Units,
+                    Fn Entered) {
   for (unsigned It = NewUnitWindow; It < Units.size(); ++It) {
     DenseSet<uint64_t> Seen;
     for (unsigned Before = It - NewUnitWindow; Before < It; ++Before)
@@ -262,7 +232,7 @@ std::vector<unsigned> newUnitsPerAccess(const std::vector<DecodedInstr> &D,
                                         unsigned Shift) {
   std::vector<unsigned> New(D.size(), 0);
   forEachNewUnit(unitsByIteration(D, Ctx, NewUnitWindow + NewUnitMeasured,
-                                  Shift, /*LoadsOnly=*/false),
+                                  Shift),
                  [&](unsigned, size_t I, uint64_t) { ++New[I]; });
   return New;
 }
@@ -456,21 +426,22 @@ static bool runStaysInL1DTLB(const MachineModel &M, const AddressContext &Ctx,
   return RunPages <= double(Entries);
 }
 
-void applySTLBHitLoads(const MachineModel &M, std::vector<DecodedInstr> &D,
-                       const AddressContext &Ctx) {
+/// MemoryDesc::STLBHitLoadCycles: each load's latency grows by the penalty
+/// times the share of the NewUnitMeasured iterations in which it enters a
+/// new page; \p Pages: the pages of every access, by iteration (at least
+/// NewUnitWindow + NewUnitMeasured iterations; the rule reads that many).
+static void applySTLBHitLoads(const MachineModel &M,
+                              std::vector<DecodedInstr> &D,
+                              const UnitsByIteration &Pages) {
   unsigned Penalty = M.Memory.STLBHitLoadCycles;
-  if (!Penalty || !Ctx.Concrete)
-    return;
-  if (Ctx.RunIterations &&
-      runStaysInL1DTLB(M, Ctx,
-                       unitsByIteration(D, Ctx,
-                                        NewUnitWindow + PortHoldPagesMeasured,
-                                        /*Shift=*/12, /*LoadsOnly=*/false)))
-    return;
+  constexpr unsigned Iters = NewUnitWindow + NewUnitMeasured;
+  assert(Pages.size() >= Iters && "the iterations the rule reads");
   // As for the line fills, pages (well within the 64-entry L1 DTLBs of the
   // cores that have the rule); a store entering a page first spares the
   // loads after it.
-  std::vector<unsigned> NewPages = newUnitsPerAccess(D, Ctx, /*Shift=*/12);
+  std::vector<unsigned> NewPages(D.size(), 0);
+  forEachNewUnit(ArrayRef(Pages).take_front(Iters),
+                 [&](unsigned, size_t I, uint64_t) { ++NewPages[I]; });
   for (size_t I = 0; I < D.size(); ++I) {
     unsigned Extra = unsigned(
         std::lround(double(NewPages[I]) * Penalty / NewUnitMeasured));
@@ -504,24 +475,21 @@ static void holdPortsPerCycle(std::vector<DecodedInstr> &D,
   }
 }
 
-void applySTLBHitLoadPorts(const MachineModel &M, std::vector<DecodedInstr> &D,
-                           const AddressContext &Ctx) {
+/// MemoryDesc::STLBHitHoldsLoadPorts; \p AllPages: the pages of every
+/// access by iteration, over NewUnitWindow + PortHoldPagesMeasured.
+static void applySTLBHitLoadPorts(const MachineModel &M,
+                                  std::vector<DecodedInstr> &D,
+                                  const UnitsByIteration &AllPages) {
   unsigned Penalty = M.Memory.STLBHitLoadCycles;
-  if (!M.Memory.STLBHitHoldsLoadPorts || !Penalty || !Ctx.Concrete ||
-      !M.LoadPorts)
+  if (!M.Memory.STLBHitHoldsLoadPorts || !M.LoadPorts)
     return;
-  // Pages entered by two or more loads of an iteration, that no access of
+  // Pages entered by two or more loads of an iteration, that no load of
   // the window before touched, over more iterations than the line rules
   // (a stack walking by a few hundred bytes enters a page every 10-20).
-  UnitsByIteration Pages =
-      unitsByIteration(D, Ctx, NewUnitWindow + PortHoldPagesMeasured,
-                       /*Shift=*/12, /*LoadsOnly=*/true);
-  if (Ctx.RunIterations &&
-      runStaysInL1DTLB(M, Ctx,
-                       unitsByIteration(D, Ctx,
-                                        NewUnitWindow + PortHoldPagesMeasured,
-                                        /*Shift=*/12, /*LoadsOnly=*/false)))
-    return;
+  UnitsByIteration Pages(AllPages.size());
+  for (unsigned It = 0; It < AllPages.size(); ++It)
+    llvm::copy_if(AllPages[It], std::back_inserter(Pages[It]),
+                  [&](const auto &Access) { return D[Access.first].MayLoad; });
   std::vector<unsigned> Entered(D.size(), 0);
   forEachNewUnit(Pages, [&](unsigned It, size_t I, uint64_t P) {
     unsigned Loads = llvm::count_if(
@@ -537,22 +505,18 @@ void applySTLBHitLoadPorts(const MachineModel &M, std::vector<DecodedInstr> &D,
   holdPortsPerCycle(D, Entered, Cycles, UopKind::Load, M.LoadPorts);
 }
 
-void applySTLBHitStorePorts(const MachineModel &M,
-                            std::vector<DecodedInstr> &D,
-                            const AddressContext &Ctx) {
+/// MemoryDesc::STLBHitHoldsStorePorts; \p Pages: the pages of every
+/// access by iteration, over NewUnitWindow + PortHoldPagesMeasured.
+static void applySTLBHitStorePorts(const MachineModel &M,
+                                   std::vector<DecodedInstr> &D,
+                                   const UnitsByIteration &Pages) {
   unsigned Penalty = M.Memory.STLBHitLoadCycles;
   PortMask Ports = M.StoreDataPorts;
-  if (!M.Memory.STLBHitHoldsStorePorts || !Penalty || !Ctx.Concrete ||
-      !Ports)
+  if (!M.Memory.STLBHitHoldsStorePorts || !Ports)
     return;
   // Pages that no access of the window before touched (loads included:
   // their translation is in the DTLB) and a store of the iteration
   // touches, over as many iterations as the load-port rule.
-  UnitsByIteration Pages =
-      unitsByIteration(D, Ctx, NewUnitWindow + PortHoldPagesMeasured,
-                       /*Shift=*/12, /*LoadsOnly=*/false);
-  if (runStaysInL1DTLB(M, Ctx, Pages))
-    return;
   std::vector<unsigned> Entered(D.size(), 0);
   forEachNewUnit(Pages, [&](unsigned It, size_t, uint64_t P) {
     auto Store = find_if(Pages[It], [&](const auto &Access) {
@@ -579,6 +543,25 @@ void applySTLBHitStorePorts(const MachineModel &M,
     return;
   // The copies go with the store that enters most pages.
   holdPortsPerCycle(D, Entered, Cycles, UopKind::StoreData, Ports);
+}
+
+void applySTLBHitRules(const MachineModel &M, std::vector<DecodedInstr> &D,
+                       const AddressContext &Ctx) {
+  if (!M.Memory.STLBHitLoadCycles || !Ctx.Concrete)
+    return;
+  // One walk serves the three rules and the run-length test: the pages of
+  // every access by iteration (the rules add latency and occupancy copies,
+  // never change an address, so the pages stay what they were).
+  static_assert(PortHoldPagesMeasured >= NewUnitMeasured,
+                "the load rule reads a prefix of the port rules' iterations");
+  UnitsByIteration Pages =
+      unitsByIteration(D, Ctx, NewUnitWindow + PortHoldPagesMeasured,
+                       /*Shift=*/12);
+  if (runStaysInL1DTLB(M, Ctx, Pages))
+    return;
+  applySTLBHitLoads(M, D, Pages);
+  applySTLBHitLoadPorts(M, D, Pages);
+  applySTLBHitStorePorts(M, D, Pages);
 }
 
 } // namespace luarch

@@ -172,11 +172,16 @@ Expected<const MachineModel &> getNearestMachineModel(StringRef CPU,
   return mappedModel(CPU, "-mcpu=" + CPU.str(), Native, Note);
 }
 
+/// One row of the describer: the label, the value right-aligned, the source.
+static void textRow(raw_ostream &OS, StringRef What, StringRef Value,
+                    StringRef Source) {
+  OS << "  " << left_justify(What, 38) << " " << right_justify(Value, 5)
+     << "   " << Source << "\n";
+}
+
 template <typename T>
 static void row(raw_ostream &OS, StringRef What, const Sourced<T> &V) {
-  OS << "  " << left_justify(What, 38) << " " << right_justify(
-      std::to_string(static_cast<long long>(V.Value)), 5) << "   " << V.Source
-     << "\n";
+  textRow(OS, What, std::to_string(static_cast<long long>(V.Value)), V.Source);
 }
 
 static void row(raw_ostream &OS, StringRef What, const Sourced<double> &V) {
@@ -184,13 +189,17 @@ static void row(raw_ostream &OS, StringRef What, const Sourced<double> &V) {
   raw_string_ostream(Num) << format(V.Value == std::floor(V.Value) ? "%.0f"
                                                                    : "%.1f",
                                     V.Value);
-  OS << "  " << left_justify(What, 38) << " " << right_justify(Num, 5)
-     << "   " << V.Source << "\n";
+  textRow(OS, What, Num, V.Source);
 }
 
 static void row(raw_ostream &OS, StringRef What, const Sourced<bool> &V) {
-  OS << "  " << left_justify(What, 38) << " "
-     << right_justify(V.Value ? "yes" : "no", 5) << "   " << V.Source << "\n";
+  textRow(OS, What, V.Value ? "yes" : "no", V.Source);
+}
+
+/// A port set's row; \p Empty says what an empty set means.
+static void portRow(raw_ostream &OS, const MachineModel &M, StringRef What,
+                    const Sourced<PortMask> &V, StringRef Empty) {
+  textRow(OS, What, V.Value ? M.portSetName(V.Value) : Empty.str(), V.Source);
 }
 
 const MemoryLevelDesc *MemoryHierarchyDesc::level(StringRef Name) const {
@@ -326,11 +335,8 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "reorder buffer", M.BackEnd.ROBSize);
   row(OS, "scheduler (RS)", M.BackEnd.SchedulerSize);
   if (M.BackEnd.VecSchedulerSize)
-    OS << "  " << left_justify("FP scheduler on " +
-                                   M.portSetName(M.BackEnd.VecSchedulerPorts),
-                               38)
-       << " " << right_justify(std::to_string(M.BackEnd.VecSchedulerSize), 5)
-       << "   " << M.BackEnd.VecSchedulerSize.Source << "\n";
+    row(OS, "FP scheduler on " + M.portSetName(M.BackEnd.VecSchedulerPorts),
+        M.BackEnd.VecSchedulerSize);
   row(OS, "load buffer", M.BackEnd.LoadBufferSize);
   row(OS, "store buffer", M.BackEnd.StoreBufferSize);
   row(OS, "integer register file", M.BackEnd.IntPRFSize);
@@ -382,20 +388,12 @@ std::string describeMachineModel(const MachineModel &M) {
       M.Memory.LoadsWaitForLockedRMW);
   row(OS, "loads/cycle", M.Memory.LoadsPerCycle);
   row(OS, "stores/cycle", M.Memory.StoresPerCycle);
-  if (M.Memory.VectorLoadPorts.Value)
-    OS << "  " << left_justify("vector loads issue on", 38) << " "
-       << right_justify(M.portSetName(M.Memory.VectorLoadPorts), 5) << "   "
-       << M.Memory.VectorLoadPorts.Source << "\n";
-  else
-    OS << "  " << left_justify("vector loads issue on", 38) << " "
-       << right_justify("all", 5) << "   " << M.Memory.VectorLoadPorts.Source
-       << "\n";
+  portRow(OS, M, "vector loads issue on", M.Memory.VectorLoadPorts, "all");
   row(OS, "load slot width, bits (0: any)", M.Memory.VectorLoadBits);
   row(OS, "store-data slot width, bits (0: any)", M.Memory.StoreDataBits);
   if (M.Memory.LineFillPorts.Value)
-    OS << "  " << left_justify("harness-aliased line fills on", 38) << " "
-       << right_justify(M.portSetName(M.Memory.LineFillPorts), 5) << "   "
-       << M.Memory.LineFillPorts.Source << "\n";
+    portRow(OS, M, "harness-aliased line fills on", M.Memory.LineFillPorts,
+            "none");
   if (M.Memory.NewPageAccessFillCycles)
     row(OS, "access to a new page, +fill cycles",
         M.Memory.NewPageAccessFillCycles);
@@ -423,10 +421,8 @@ std::string describeMachineModel(const MachineModel &M) {
       M.PipeOccupancyFromMeasuredThroughput);
   row(OS, "microcoded from macro-ops (0: no)", M.MicrocodeSequencerOps);
   row(OS, "address uops implied by the data", M.AddressUopsImplied);
-  OS << "  simple-address-only store ports    "
-     << (M.SimpleAddressOnlyPorts ? M.portSetName(M.SimpleAddressOnlyPorts)
-                                  : std::string("none"))
-     << "   " << M.SimpleAddressOnlyPorts.Source << "\n";
+  portRow(OS, M, "simple-address-only store ports", M.SimpleAddressOnlyPorts,
+          "none");
   OS << "\nRename\n";
   row(OS, "move elimination, GPR", M.MoveElimination.GPR);
   row(OS, "move elimination, vector", M.MoveElimination.Vector);
@@ -443,9 +439,9 @@ std::string describeMachineModel(const MachineModel &M) {
     row(OS, "elimination slot pipeline (cycles)", ME.SlotPipelineCycles);
     row(OS, "GPR slot held until all overwritten",
         ME.GPRSlotHeldUntilAllOverwritten);
-    OS << "  " << left_justify("executed vector move ports", 38) << " "
-       << right_justify(M.portSetName(ME.VectorMovePorts), 5) << "   "
-       << ME.VectorMovePorts.Source << "\n";
+    row(OS, "vector slot held until all overwritten",
+        ME.VectorSlotHeldUntilAllOverwritten);
+    portRow(OS, M, "executed vector move ports", ME.VectorMovePorts, "none");
   }
   row(OS, "zero idioms", M.Idioms.ZeroIdioms);
   row(OS, "zero idioms need no port", M.Idioms.ZeroIdiomsNeedNoPort);

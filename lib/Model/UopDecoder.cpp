@@ -1433,9 +1433,7 @@ UopDecoder::decodeKernel(const Kernel &K, const AddressContext &Ctx) const {
   applyStoreCommitLines(Model, Out, Ctx);
   applyMovingStackLoadPasses(Model, Out, Ctx);
   applyLinearAliasFills(Model, Out, Ctx);
-  applySTLBHitLoads(Model, Out, Ctx);
-  applySTLBHitLoadPorts(Model, Out, Ctx);
-  applySTLBHitStorePorts(Model, Out, Ctx);
+  applySTLBHitRules(Model, Out, Ctx);
   return Out;
 }
 

@@ -111,7 +111,8 @@ static cl::opt<bool> UArchVerbose(
     cl::cat(UArchCat));
 static cl::opt<bool> UArchTimeReport(
     "uarch-time-report", cl::Hidden,
-    cl::desc("Print the time spent in each stage of the pass at exit"));
+    cl::desc("Print the time spent in each stage of the pass at exit"),
+    cl::cat(UArchCat));
 static cl::opt<unsigned> UArchMaxInstructions(
     "uarch-max-instructions",
     cl::desc("Loops with more machine instructions get a missed remark"),

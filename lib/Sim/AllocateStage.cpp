@@ -6,9 +6,8 @@
 // when its first slot enters; each uop is bound to a port (Scheduler).
 // Zero idioms and eliminated moves complete here; a move that finds no
 // elimination slot (MoveEliminationSlots) issues as one executed uop
-// instead. On cores with the
-// iteration-boundary rule (Sandy/Ivy Bridge) uops of different iterations
-// never issue in the same cycle.
+// instead. On cores with the iteration-boundary rule (Sandy/Ivy Bridge)
+// uops of different iterations never issue in the same cycle.
 //
 //===----------------------------------------------------------------------===//
 #include "Stages.h"

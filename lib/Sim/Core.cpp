@@ -49,18 +49,14 @@ Core::Core(const Kernel &K, ArrayRef<DecodedInstr> D, const DependencyAnalysis &
 
 double Core::inFlightValueTime(InFlightInstr &P, int64_t *Blocker) {
   assert(P.ResultTime == Unknown && "valueTime returns a known time");
-  if (P.Renamed && passesThrough(P)) {
-    // An eliminated move: its value is its source's.
-    double T = 0;
-    for (unsigned K = 0; K < P.NumSrc; ++K)
-      T = std::max(T, valueTime(ROB.Producers[P.srcProd(K)], Blocker));
-    if (T != Unknown)
-      P.ResultTime = std::max<double>(T, P.IssueCycle);
-    return P.ResultTime;
-  }
-  if (Blocker)
-    *Blocker = int64_t(P.Seq);
-  return Unknown;
+  assert(P.Renamed && passesThrough(P) && "valueTime answers the others");
+  // An eliminated move: its value is its source's.
+  double T = 0;
+  for (unsigned K = 0; K < P.NumSrc; ++K)
+    T = std::max(T, valueTime(ROB.Producers[P.srcProd(K)], Blocker));
+  if (T != Unknown)
+    P.ResultTime = std::max<double>(T, P.IssueCycle);
+  return P.ResultTime;
 }
 
 double Core::computeReadyTime(InFlightInstr &I, UopId Id) {

@@ -111,14 +111,15 @@ struct Core {
     if (P->ResultTime != Unknown)
       return P->ResultTime;
     if (!P->Renamed || !passesThrough(*P)) {
-      // Not known until it executes (inFlightValueTime's common case).
+      // Not known until it executes.
       if (Blocker)
         *Blocker = int64_t(P->Seq);
       return Unknown;
     }
     return inFlightValueTime(*P, Blocker);
   }
-  /// valueTime of an in-flight instruction whose result time is not set.
+  /// valueTime of a renamed eliminated move in flight whose result time is
+  /// not set: its source's, once known.
   double inFlightValueTime(InFlightInstr &P, int64_t *Blocker);
   /// Earliest start of uop \p Id of \p I (Unknown while a producer's time
   /// is unknown; the uop records what it waits on).

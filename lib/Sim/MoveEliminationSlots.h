@@ -46,7 +46,7 @@ public:
     Pools[0].Slots = ME.GPRSlots;
     Pools[0].ReleaseSingle = !ME.GPRSlotHeldUntilAllOverwritten;
     Pools[1].Slots = ME.VectorSlots;
-    Pools[1].ReleaseSingle = true;
+    Pools[1].ReleaseSingle = !ME.VectorSlotHeldUntilAllOverwritten;
     Pipe = std::max(1u, std::min<unsigned>(ME.SlotPipelineCycles, History));
     Active = Pools[0].Slots || Pools[1].Slots;
   }

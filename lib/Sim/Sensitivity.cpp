@@ -108,7 +108,7 @@ std::vector<Resource> loopResources(const Kernel &K, ArrayRef<DecodedInstr> D,
   std::vector<Resource> Out;
   const MachineModel &M = *Base.Model;
   std::set<PortMask> Masks;
-  bool Uses[7] = {true}; // by NeededBy: Always
+  bool Uses[NumNeededBy] = {true}; // by NeededBy: Always
   auto uses = [&](NeededBy N) -> bool & { return Uses[unsigned(N)]; };
   for (const DecodedInstr &X : D) {
     for (const Uop &U : X.Uops)

@@ -115,36 +115,6 @@ TEST(DecoderSkylake, ConstantIncrementsAreRecognised) {
   EXPECT_EQ(R.D[3].Increment, 16);
 }
 
-// GPRWrite::DivideUnsigned / DivideSigned: the harness walk's div/idiv
-// results (Intel SDM vol. 2A DIV, IDIV), hand-derived.
-TEST(DivideResult, QuotientAndRemainderOrFault) {
-  using QR = std::pair<uint64_t, uint64_t>;
-  // 0x40000800 / 5 = 0x0cccce66 remainder 2 (5 x 0x0cccce66 = 0x400007fe).
-  EXPECT_EQ(divideResult(false, 64, 0, 0x40000800, 5),
-            std::optional<QR>(QR{0x0cccce66, 2}));
-  // rdx:rax = 1:0 is 2^64: / 2 = 2^63.
-  EXPECT_EQ(divideResult(false, 64, 1, 0, 2),
-            std::optional<QR>(QR{uint64_t(1) << 63, 0}));
-  // A quotient of 2^64 does not fit: #DE. A zero divisor: #DE.
-  EXPECT_EQ(divideResult(false, 64, 1, 0, 1), std::nullopt);
-  EXPECT_EQ(divideResult(false, 64, 0, 7, 0), std::nullopt);
-  // 32-bit: edx:eax from the low halves, results zero-extended; the upper
-  // halves of rdx and rax do not count.
-  EXPECT_EQ(divideResult(false, 32, 0xffffffff00000000u, 0x1234500000007u, 2),
-            std::optional<QR>(QR{3, 1}));
-  // idiv truncates toward zero, the remainder takes the dividend's sign:
-  // -7 / 2 = -3 remainder -1 (cqo of -7 gives rdx = -1).
-  EXPECT_EQ(divideResult(true, 64, ~uint64_t(0), uint64_t(-7), 2),
-            std::optional<QR>(QR{uint64_t(-3), uint64_t(-1)}));
-  // 32-bit: -7 / 2 in eax, zero-extended results.
-  EXPECT_EQ(divideResult(true, 32, 0xffffffffu, 0xfffffff9u, 2),
-            std::optional<QR>(QR{0xfffffffdu, 0xffffffffu}));
-  // INT64_MIN / -1 overflows: #DE.
-  EXPECT_EQ(divideResult(true, 64, ~uint64_t(0), uint64_t(1) << 63,
-                         ~uint64_t(0)),
-            std::nullopt);
-}
-
 } // namespace
 
 //===----------------------------------------------------------------------===//

@@ -229,8 +229,10 @@ static cl::opt<unsigned> HarnessRunIterations(
 static cl::opt<std::string> WhatIfSpec(
     "what-if",
     cl::desc("Simulate a changed machine, e.g. --what-if=buffers=1000 or "
-             "rs=unlimited,rob=400 (rob, rs, lb, sb, int-prf, vec-prf, "
-             "buffers, issue-width, retire-width, frontend-width)"),
+             "rs=unlimited,rob=400 (sizes: rob, rs, fp-rs, lb, sb, int-prf, "
+             "vec-prf, buffers, uop-queue; rates: issue-width, "
+             "retire-width, frontend-width; divider: a speed factor; "
+             "binding: a port-binding policy; docs/usage.md)"),
     cl::value_desc("name=value,..."), cl::cat(Cat));
 static cl::opt<bool> Measure(
     "measure",

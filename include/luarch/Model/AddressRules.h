@@ -1,9 +1,10 @@
 //===- AddressRules.h - Rules that need a kernel's addresses ---*- C++ -*-===//
 //
-// MemoryDesc::StoreCommitPairBytes (stores commit two per cycle only within
-// one aligned chunk) and MemoryDesc::LineFillPorts (harness-aliased lines).
-// UopDecoder::decodeKernel applies them with the caller's address context,
-// so every consumer of a decoded kernel sees them.
+// The memory rules that need a kernel's addresses (MemoryDesc::
+// StoreCommitPairBytes, MovingStackLoadPasses, LineFillPorts and
+// NewPageAccessFillCycles, the STLB-hit rules). UopDecoder::decodeKernel
+// applies them with the caller's address context, so every consumer of a
+// decoded kernel sees them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LUARCH_MODEL_ADDRESSRULES_H
@@ -25,12 +26,6 @@ namespace luarch {
 void applyStoreCommitLines(const MachineModel &M, std::vector<DecodedInstr> &D,
                            const AddressContext &Ctx);
 
-/// Where \p M has MemoryDesc::LineFillPorts and \p Ctx is the harness
-/// context: each memory access that enters a line no access touched in the
-/// previous iterations (a moving stream; the harness aliases its pages)
-/// occupies the fill ports for 64 / L2's load bytes per cycle per new line,
-/// and MemoryDesc::NewPageAccessFillCycles more per access to a page
-/// outside the L1 DTLB's reach (its entries' most recently used pages).
 /// Where \p M has MemoryDesc::MovingStackLoadPasses and \p Ctx is the
 /// harness context: each load through rsp whose address changes from one
 /// iteration to the next gets MovingStackLoadPasses - 1 occupancy copies
@@ -39,33 +34,35 @@ void applyMovingStackLoadPasses(const MachineModel &M,
                                 std::vector<DecodedInstr> &D,
                                 const AddressContext &Ctx);
 
+/// Where \p M has MemoryDesc::LineFillPorts and \p Ctx is the harness
+/// context: each memory access that enters a line no access touched in the
+/// previous iterations (a moving stream; the harness aliases its pages)
+/// occupies the fill ports for 64 / L2's load bytes per cycle per new line,
+/// and MemoryDesc::NewPageAccessFillCycles more per access to a page
+/// outside the L1 DTLB's reach (its entries' most recently used pages).
 void applyLinearAliasFills(const MachineModel &M, std::vector<DecodedInstr> &D,
                            const AddressContext &Ctx);
 
 /// Where \p M has MemoryDesc::STLBHitLoadCycles and \p Ctx is the harness
-/// context: each load whose page no access of the previous iterations (or
-/// earlier in its own) touched gets that many more cycles of load-to-use
-/// latency, averaged over the iterations and rounded.
-void applySTLBHitLoads(const MachineModel &M, std::vector<DecodedInstr> &D,
+/// context, the STLB-hit rules, from one walk of the pages each access
+/// touches (none applies when AddressContext::RunIterations is known and
+/// the pages one run walks fit the first-level DTLB):
+/// * each load whose page no access of the previous iterations (or earlier
+///   in its own) touched gets that many more cycles of load-to-use
+///   latency, averaged over the iterations and rounded;
+/// * with MemoryDesc::STLBHitHoldsLoadPorts, the pages that two or more
+///   loads of an iteration enter first hold every load port for
+///   STLBHitLoadCycles each, averaged over the iterations and rounded
+///   (occupancy copies of the load that enters most of them, one per cycle
+///   on each load port);
+/// * with MemoryDesc::STLBHitHoldsStorePorts, the pages that a store of an
+///   iteration touches and no access of the iterations before touched hold
+///   every store-data port for STLBHitLoadCycles each, averaged over the
+///   iterations, at most one cycle per iteration for each store whose page
+///   changes over the iterations, rounded (occupancy copies of the store
+///   that enters most of them).
+void applySTLBHitRules(const MachineModel &M, std::vector<DecodedInstr> &D,
                        const AddressContext &Ctx);
-
-/// Where \p M has MemoryDesc::STLBHitHoldsLoadPorts and \p Ctx is the
-/// harness context: the pages that two or more loads of an iteration enter
-/// first hold every load port for STLBHitLoadCycles each, averaged over
-/// the iterations and rounded (occupancy copies of the load that enters
-/// most of them, one per cycle on each load port).
-void applySTLBHitLoadPorts(const MachineModel &M, std::vector<DecodedInstr> &D,
-                           const AddressContext &Ctx);
-
-/// Where \p M has MemoryDesc::STLBHitHoldsStorePorts and \p Ctx is the
-/// harness context: the pages that a store of an iteration touches and no
-/// access of the iterations before touched hold every store-data port for
-/// STLBHitLoadCycles each, averaged over the iterations, at most one cycle
-/// per iteration for each store whose page changes over the iterations,
-/// rounded (occupancy copies of the store that enters most of them).
-void applySTLBHitStorePorts(const MachineModel &M,
-                            std::vector<DecodedInstr> &D,
-                            const AddressContext &Ctx);
 
 } // namespace luarch
 

@@ -175,7 +175,8 @@ struct DecodedInstr {
   /// concrete address evaluation (harness context): the destination gets
   /// Base + Index * Scale + Imm of source values (Affine), a value read from
   /// memory (Loaded), or something not followed (Unknown). Bits: 32-bit
-  /// writes zero-extend.
+  /// writes zero-extend. evaluateGPRWrite (GPRWriteValue.h) computes each
+  /// kind from known values.
   struct GPRWrite {
     /// AndImm / ShlImm: Base & Imm, Base << Imm (followed only where Base
     /// holds a known value). LowPart: an 8-bit (low byte) or 16-bit write
@@ -236,46 +237,6 @@ struct DecodedInstr {
   unsigned numUops() const { return Uops.size(); }
   bool isExact() const { return Source == DecodeSource::UopsInfo; }
 };
-
-/// The quotient and remainder of a \p Bits-bit (32 or 64) div or idiv of
-/// \p Hi:\p Lo (rdx:rax; edx:eax use their low halves) by \p Divisor
-/// (Intel SDM vol. 2A, DIV and IDIV), zero-extended to 64 bits; nullopt
-/// where the instruction faults (#DE: a zero divisor, a quotient that does
-/// not fit). For GPRWrite::DivideUnsigned and DivideSigned.
-inline std::optional<std::pair<uint64_t, uint64_t>>
-divideResult(bool Signed, unsigned Bits, uint64_t Hi, uint64_t Lo,
-             uint64_t Divisor) {
-  assert((Bits == 32 || Bits == 64) && "a 32- or 64-bit divide");
-  using U128 = unsigned __int128;
-  using S128 = __int128;
-  const uint64_t Mask = Bits == 64 ? ~uint64_t(0) : 0xffffffffu;
-  if (Bits == 32) {
-    Lo = (Lo & Mask) | ((Hi & Mask) << 32);
-    Hi = 0;
-    Divisor &= Mask;
-  }
-  if (Divisor == 0)
-    return std::nullopt;
-  U128 Dividend = (U128(Hi) << 64) | Lo;
-  if (!Signed) {
-    U128 Q = Dividend / Divisor;
-    if (Q > Mask)
-      return std::nullopt;
-    return std::make_pair(uint64_t(Q), uint64_t(Dividend % Divisor));
-  }
-  // Signed: the dividend and divisor as two's complement of 2 x Bits and
-  // Bits bits; the quotient truncates toward zero.
-  S128 N = Bits == 64 ? S128(Dividend) : S128(int64_t(Lo));
-  S128 Dv = Bits == 64 ? S128(int64_t(Divisor))
-                       : S128(int32_t(uint32_t(Divisor)));
-  if (Dv == -1 && N == S128(U128(1) << 127))
-    return std::nullopt; // the one quotient 128 bits cannot hold
-  S128 Q = N / Dv, R = N % Dv;
-  S128 Min = -(S128(1) << (Bits - 1)), Max = (S128(1) << (Bits - 1)) - 1;
-  if (Q < Min || Q > Max)
-    return std::nullopt;
-  return std::make_pair(uint64_t(Q) & Mask, uint64_t(R) & Mask);
-}
 
 /// The units of \p D's memory operand's base and index registers (None if
 /// absent), from the decoded address reads (base first, then index; a

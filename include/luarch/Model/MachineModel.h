@@ -575,9 +575,11 @@ struct MoveEliminationDesc {
   Sourced<unsigned> VectorSlots{0, "not modelled: every move is eliminated"};
   Sourced<unsigned> SlotPipelineCycles{1, "not modelled"};
   /// A GPR slot is held until every register sharing it is overwritten;
-  /// otherwise (and always for vector slots) a cycle in which no move of
-  /// the class is eliminated also frees the slots with one register left.
+  /// otherwise a cycle in which no GPR move is eliminated also frees the
+  /// GPR slots with one register left.
   Sourced<bool> GPRSlotHeldUntilAllOverwritten{true, "not modelled"};
+  /// The same for the vector slots and vector moves.
+  Sourced<bool> VectorSlotHeldUntilAllOverwritten{true, "not modelled"};
   /// Ports of a vector register move that executes (elimination failed).
   Sourced<PortMask> VectorMovePorts{0, "not modelled"};
 };

@@ -78,8 +78,9 @@ enum class NeededBy : uint8_t {
   GPRWrites,
   VecWrites,
   Divides,
-  VecSchedulerUops, ///< uops of a separate vector scheduler
+  VecSchedulerUops, ///< uops of a separate vector scheduler (keep last)
 };
+constexpr unsigned NumNeededBy = unsigned(NeededBy::VecSchedulerUops) + 1;
 
 struct ResourceSpec {
   ResourceId Id;

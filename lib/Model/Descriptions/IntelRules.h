@@ -139,8 +139,10 @@ inline void setSandyBridgeIdioms(MachineModel &M) {
 
 /// Move-elimination slots of Haswell to Cascade Lake (MoveEliminationDesc::
 /// GPRSlots and the rest): 4 per class, a two-cycle pipeline, a GPR slot
-/// held until every register sharing it is overwritten. A vector move that
-/// executes takes p015 (Sandy Bridge's MOVAPS, which has no elimination).
+/// held until every register sharing it is overwritten, a vector slot freed
+/// with one register left in a cycle without a vector elimination. A vector
+/// move that executes takes p015 (the executed xmm-to-xmm moves of the
+/// uops.info tables).
 inline void setHaswellEliminationSlots(MachineModel &M) {
   MoveEliminationDesc &ME = M.MoveElimination;
   ME.GPRSlots = {4, "[uiCA] §4.1.4: a physical register shared by several "
@@ -160,11 +162,18 @@ inline void setHaswellEliminationSlots(MachineModel &M) {
   ME.GPRSlotHeldUntilAllOverwritten = {
       true, "[uiCA-cfg] moveEliminationGPRAllAliasesMustBeOverwritten = True "
             "(HSW, BDW, SKL, SKX, CLX; False on IVB)"};
+  ME.VectorSlotHeldUntilAllOverwritten = {
+      false, "[uiCA-sim] a cycle without a vector elimination frees the "
+             "vector slots whose register has one architectural register "
+             "left, on every core it models ([uiCA-cfg] has a switch for the "
+             "GPR slots only); not measured here"};
   ME.VectorMovePorts = {
       0b00100011, // p015
-      "[Agner-tables] MOVAPS/MOVDQA x,x on Sandy Bridge (no elimination): 1 "
-      "uop on p015, latency 1; the same vector units on Haswell and Skylake "
-      "(recalled from the tables, not reread: recheck)"};
+      "[uops.info] the executed xmm-to-xmm moves: MOVQ (XMM, XMM) 1*p015, "
+      "latency 1 (HSW, SKL, SKX, CLX), VMOVAPS/VMOVDQA32 (XMM, K, XMM) "
+      "1*p015 (SKX, CLX; the ZMM form 1*p05, not modelled: every width "
+      "takes p015). The (V)MOVAPS/MOVDQA (XMM, XMM) rows measure the "
+      "eliminated move (1 / 0 uops, no ports)"};
 }
 
 /// cmov/setcc with a condition that reads CF and ZF (be/a): two uops, flags
