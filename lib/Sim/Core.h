@@ -44,6 +44,9 @@ public:
       WantsInstr |= V->wantsInstructionEvents();
   }
   bool wantsInstructionEvents() const { return WantsInstr; }
+  /// Whether a view takes cycle events (the batch and a run without views
+  /// subscribe none: the per-cycle facts need not be worked out).
+  bool wantsCycleEvents() const { return !CycleViews.empty(); }
   /// Sends an instruction or uop event (only while one is wanted).
   template <typename Fn> void emitInstr(Fn F) const {
     for (SimListener *V : InstrViews)

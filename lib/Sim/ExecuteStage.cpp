@@ -44,6 +44,8 @@ void ExecuteStage::cycle() {
   const unsigned NP = C.Exec.numPorts();
   for (unsigned Pass = 0; Pass < 4; ++Pass) {
     bool Any = false;
+    uint64_t Inserted = C.Sched.readyInsertions();
+    Unsettled = false;
     // Store-data ports first: a load forwarded from a store whose data
     // starts now is ready now, and must meet the uops of its load port in
     // age order, not after the lower-numbered ports have dispatched.
@@ -66,6 +68,18 @@ void ExecuteStage::cycle() {
     if (!Any)
       break;
     Idle = false;
+    // Another pass dispatches only a uop that joined a ready list during
+    // this one, unless this one dispatched on a shared unit, from another
+    // port's list, or left a port free after a dispatch (Unsettled; a
+    // port whose capacity a sweep scaled up, or a uop that started in the
+    // past): every other uop it finds as this pass left it, its port no
+    // freer (a port only gets busier within a cycle), the divider and the
+    // serialising path as they were, an older uop that kept it from one
+    // still ready, and no renamed load left (a port scans every one in its
+    // list). A port that dispatched stops there: one still free borrows
+    // another load port's uops only in the next pass.
+    if (!Unsettled && C.Sched.readyInsertions() == Inserted)
+      break;
   }
   // In-flight counts (for the in-flight binding policy) drop at completion.
   C.Sched.recountInFlight();
@@ -176,6 +190,8 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
     Uops.stamp(Id) = Stamp;
     C.Exec.start(P, Start, SU.DivCycles, SU.SerialCycles);
     Dispatched = true;
+    Unsettled |= ListPort != P || SU.DivCycles > 0 || SU.SerialCycles > 0 ||
+                 C.Exec.portFreeAt(P) <= Now + Eps;
     ++X.UopsDispatched;
     C.Buffers.release(ResourceId::Scheduler, 1);
     if (SU.VecScheduler)

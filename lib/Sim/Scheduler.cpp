@@ -320,6 +320,7 @@ void Scheduler::insertReady(unsigned P, UopId Key, bool Renamed) {
   List.insert(It, Key);
   RenamedReady[P] += Renamed;
   ReadyPorts |= uint64_t(1) << P;
+  ++ReadyInsertions;
 }
 
 void Scheduler::wakeWaiters(InFlightInstr &Producer) {

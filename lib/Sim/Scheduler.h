@@ -71,6 +71,9 @@ public:
   bool hasReady(unsigned P) const { return ReadyPorts >> P & 1; }
   /// The ports whose ready lists are not empty (bit P: port P).
   uint64_t readyPorts() const { return ReadyPorts; }
+  /// Uops put into a ready list so far (a count that only grows: the
+  /// execute stage compares it before and after a pass over the ports).
+  uint64_t readyInsertions() const { return ReadyInsertions; }
   /// Takes entry \p I of port \p P's ready list out (it dispatched; \p
   /// Renamed: it is a renamed load).
   /// (Inline: the execute stage calls it for every uop it dispatches.)
@@ -128,6 +131,7 @@ private:
   PortBinding Binding;
   std::vector<std::vector<UopId>> Ready;
   uint64_t ReadyPorts = 0; ///< the ready lists that are not empty
+  uint64_t ReadyInsertions = 0;
   std::vector<unsigned> RenamedReady;
   /// Per port, the uops whose ready time is known but has not come, in no
   /// order, and the earliest of their times. (Those whose time has come

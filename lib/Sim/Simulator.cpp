@@ -181,7 +181,13 @@ SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
     F.Cycle = C.Cycle;
     F.Alloc = Allocate.cycle();
     FrontEnd.cycle();
-    F.Head = Retire.headCause(F.Instr);
+    // Only the cycle views read the head's stall cause. Working it out
+    // changes nothing: at the end of a cycle every uop parked on a
+    // producer still waits for an unknown time (a producer that
+    // dispatched or retired woke its waiters, which were scheduled), and
+    // every instruction whose uops have all dispatched is finished.
+    if (C.Events.wantsCycleEvents())
+      F.Head = Retire.headCause(F.Instr);
     C.Events.emitCycle(F);
     if (Opts.StopAtSteadyState && !Opts.TripCount && Steady.steady())
       break;

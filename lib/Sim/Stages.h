@@ -72,6 +72,11 @@ private:
   /// Ports visited before the others each pass (the store-data ports).
   const PortMask FirstPorts;
   bool Idle = false;
+  /// Whether this pass over the ports dispatched on the divider or the
+  /// serialising path, from another port's ready list, or left a port
+  /// free after a dispatch: then another pass may dispatch more though no
+  /// uop became ready (cycle()).
+  bool Unsettled = false;
 };
 
 class AllocateStage {
