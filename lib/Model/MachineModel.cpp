@@ -363,6 +363,9 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "store-to-load forwarding", M.Memory.StoreForwardLatency);
   row(OS, "store-forward block (partial overlap)",
       M.Memory.StoreForwardBlockLatency);
+  if (M.Memory.StoreForwardBlockAfterRetire)
+    row(OS, "store-forward block after the store retires",
+        M.Memory.StoreForwardBlockAfterRetire);
   row(OS, "memory renaming (GPR)", M.Memory.MemoryRenaming);
   row(OS, "div/idiv m waits for older store addresses",
       M.Memory.DivideLoadWaitsForStoreAddresses);

@@ -117,6 +117,9 @@ double Core::computeReadyTime(InFlightInstr &I, UopId Id) {
       T = Unknown;
     } else if (Rename.retiredAt(uint64_t(I.MemProd), Retired)) {
       T = std::max(T, Retired + SI.MemExtra);
+      if (SI.MemBlockedAfterData >= 0)
+        T = std::max(T, Rename.storeDataAt(uint64_t(I.MemProd)) +
+                            SI.MemBlockedAfterData);
     }
   } else if (SU.Kind == UopKind::Load && I.MemProd >= 0) {
     if (InFlightInstr *St = ROB.find(I.MemProd)) {

@@ -39,7 +39,15 @@ bool RetireStage::cycle() {
     for (unsigned B = 0; B < Held.Num; ++B)
       C.Buffers.release(Held.Id[B], Held.N[B]);
     C.valueTime(H.Seq); // resolve a pass-through value before it leaves
-    C.Rename.recordRetired(H.Seq, H.ResultTime, C.Cycle);
+    if (C.Body[H.Index].KeepsStoreDataTime)
+      for (unsigned U = 0; U < H.NumUops; ++U) {
+        UopId Id = H.uop(U);
+        const SUop &D = C.ROB.Uops.desc(Id);
+        if (D.Kind == UopKind::StoreData || D.Kind == UopKind::StoreAddress)
+          StoreDataAt =
+              std::max(StoreDataAt, C.ROB.Uops.stamp(Id) - D.Latency);
+      }
+    C.Rename.recordRetired(H.Seq, H.ResultTime, C.Cycle, StoreDataAt);
     C.Sched.wake(H); // loads blocked on this store may go now
     if (C.Events.wantsInstructionEvents()) {
       InstrEvent E{H.Iter, H.Index, C.Cycle,

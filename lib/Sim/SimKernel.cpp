@@ -240,6 +240,20 @@ static void addMemoryProducers(SimKernel &S, ArrayRef<DecodedInstr> D,
     }
     L.MemBlocked = true;
     L.MemExtra = ExtraAfterCommit();
+    // MemoryDesc::StoreForwardBlockAfterRetire (not for locked stores,
+    // whose wait LockedStoreForwardBlockLatency gives from retirement, nor
+    // for a locked load, which waits for the store buffer to drain): the
+    // value comes that long after the store retires, and no sooner than
+    // StoreForwardBlockLatency after the data and address uops of the
+    // store and of every older one (stores commit in order).
+    if (C.Model && C.Model->Memory.StoreForwardBlockAfterRetire &&
+        !D[E.From].isLockedRMW() && !D[E.To].isLockedRMW()) {
+      const MemoryDesc &Mem = C.Model->Memory;
+      L.MemExtra = std::max(
+          0.0, Mem.StoreForwardBlockAfterRetire * LoadScale - LoadLat);
+      L.MemBlockedAfterData =
+          std::max(0.0, Mem.StoreForwardBlockLatency * LoadScale - LoadLat);
+    }
   }
   // MemoryDesc::ForwardedLoadSkipsComplexAddress: a forwarded load's value
   // does not wait for its complex address's extra cycle, which stays on
@@ -270,6 +284,13 @@ SimKernel buildSimKernel(const Kernel &K, ArrayRef<DecodedInstr> D,
     S.SlotsPerIteration += S.Instrs.back().Slots.size();
   }
   addMemoryProducers(S, D, Deps, C);
+  // Stores commit in order: a load blocked on one waits for the data and
+  // address of every older store too (MemoryDesc::
+  // StoreForwardBlockAfterRetire).
+  if (C.Model && C.Model->Memory.StoreForwardBlockAfterRetire)
+    for (SInstr &I : S.Instrs)
+      for (const SUop &U : I.Uops)
+        I.KeepsStoreDataTime |= U.Kind == UopKind::StoreData;
   if (C.Model)
     for (size_t I = 0; I < D.size(); ++I)
       S.Instrs[I].LoadWaitsForStoreAddresses =

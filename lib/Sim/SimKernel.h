@@ -92,6 +92,13 @@ struct SInstr {
   /// Forwarding fails (partial overlap): the load waits for the store to
   /// retire, then MemExtra more cycles (commit) before it can start.
   bool MemBlocked = false;
+  /// With MemBlocked (MemoryDesc::StoreForwardBlockAfterRetire): nor
+  /// before RenameMap::storeDataAt of the store + this (< 0: not applied).
+  double MemBlockedAfterData = -1;
+  /// A store whose data and address uops' latest dispatch RenameMap::
+  /// recordRetired keeps (the latest of it and every older store's: stores
+  /// commit in order), for the loads blocked on it.
+  bool KeepsStoreDataTime = false;
 };
 
 struct SimKernel {

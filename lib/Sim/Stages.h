@@ -43,6 +43,9 @@ private:
   /// the same value the per-cycle floor gave).
   const double Width, WholeWidth;
   double Credit = 0;
+  /// The latest dispatch of a data or address uop of the stores retired
+  /// so far (stores commit in order; SInstr::KeepsStoreDataTime).
+  double StoreDataAt = 0;
   double RetiredThisCycle = 0;
   int FirstRetired = -1;
   bool CreditBound = false, Idle = false;

@@ -369,7 +369,7 @@ public:
     size_t Ring = 64;
     while (Ring < 2 * std::min(ROBSize, 8192.0) + 64)
       Ring *= 2;
-    Retired.assign(Ring, {~uint64_t(0), 0.0, 0.0});
+    Retired.assign(Ring, {~uint64_t(0), 0.0, 0.0, 0.0});
   }
   int64_t producer(RegUnit U) const { return Producer[U]; }
   void rename(RegUnit U, uint64_t Seq) { Producer[U] = int64_t(Seq); }
@@ -382,8 +382,10 @@ public:
     RestartedAt = Iter;
     std::fill(Producer.begin(), Producer.end(), -1);
   }
-  void recordRetired(uint64_t Seq, double ResultTime, long Cycle) {
-    Retired[Seq & (Retired.size() - 1)] = {Seq, ResultTime, double(Cycle)};
+  void recordRetired(uint64_t Seq, double ResultTime, long Cycle,
+                     double StoreDataAt = 0) {
+    Retired[Seq & (Retired.size() - 1)] = {Seq, ResultTime, double(Cycle),
+                                           StoreDataAt};
   }
   /// When retired instruction \p Seq's result was available (0 if it is
   /// too old to remember: then it was long ago).
@@ -399,6 +401,13 @@ public:
     Cycle = S.Cycle;
     return true;
   }
+  /// The latest dispatch of a data or address uop of retired store \p Seq
+  /// and every older store (SInstr::KeepsStoreDataTime; 0 if not kept or
+  /// too old to remember).
+  double storeDataAt(uint64_t Seq) const {
+    const RetiredInstr &S = Retired[Seq & (Retired.size() - 1)];
+    return S.Seq == Seq ? S.StoreDataAt : 0;
+  }
 
 private:
   std::vector<int64_t> Producer;
@@ -406,7 +415,7 @@ private:
   /// Recently retired instructions, by sequence number modulo the size.
   struct RetiredInstr {
     uint64_t Seq;
-    double ResultTime, Cycle;
+    double ResultTime, Cycle, StoreDataAt;
   };
   std::vector<RetiredInstr> Retired;
 };

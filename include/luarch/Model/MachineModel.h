@@ -287,6 +287,14 @@ struct MemoryDesc {
   /// A load that overlaps an in-flight store only partly cannot forward:
   /// cycles from the store to the load's result.
   Sourced<unsigned> StoreForwardBlockLatency;
+  /// With a value: the blocked load's result comes this many cycles after
+  /// the store retires, and no sooner than StoreForwardBlockLatency after
+  /// the data and address uops of the store and of every older store
+  /// (stores commit in order); 0: StoreForwardBlockLatency alone, counted
+  /// from the store's retirement (less a cycle).
+  Sourced<unsigned> StoreForwardBlockAfterRetire{
+      0, "not modelled: the blocked wait counts from the store's "
+         "retirement alone"};
   /// Memory renaming ("mirroring memory operands"): a 32- or 64-bit load
   /// into a general register, or the load of a read-modify-write, from the
   /// start address of an earlier 32/64-bit store of a general register gets

@@ -289,6 +289,25 @@ MachineModel makeSkylake() {
           "16.0 cycles per iteration in both forms; LLVM "
           "X86AvoidStoreForwardingBlocks (reviews.llvm.org/D41330) "
           "estimates ~13"};
+  Mem.StoreForwardBlockAfterRetire = {
+      13,
+      "measured (Cascade Lake, ../shared/data/bhive/measured-clx.csv; "
+      "in-sample): where the blocked load's value feeds no store, the "
+      "chain runs through retirement (store retires, load waits for its "
+      "commit, load and the next copy's store retire) and the blocks "
+      "measure 13-15 cycles per iteration, 2 less than the copy blocks' "
+      "16 counted from retirement gave: bhdev-1733 13.0 (the store one "
+      "instruction after the load), 1777 14.0, 1589 15.0, 1804 15.0, 1408 "
+      "15.0, 1707 18.0 (loop), 1067 33.0, 1788 16.0; 13 cycles from the "
+      "store's retirement to the load's value gives each exactly, and the "
+      "copy blocks (the value feeds the next store's data) keep 16 from "
+      "the data or address uop of the store or an older one (stores "
+      "commit in order; StoreForwardBlockLatency). Not every block agrees: "
+      "bhdev-1762 20.0 (18 -> 16), 0883 14.8 (15 -> 13), 0894 21.0 (20 -> "
+      "19). [IntelOpt] "
+      "(store forwarding restrictions): a load that cannot forward waits "
+      "until the store is written to the cache; how long after retirement "
+      "is not published"};
   Mem.STLBHitLoadCycles = {
       9, "[7-cpu] \"Intel Skylake\": L1 DTLB miss penalty 9 cycles (an "
          "STLB hit; recalled, the page is not in this project's sources: "
