@@ -89,6 +89,7 @@ instructions come from LLVM's SandyBridge scheduling model.
 | HC28, AMD-Clark | M. Clark, Zen presentation at Hot Chips 28 (2016); AMD architects' interview on the op cache |
 | AnandTech-Zen, -Zen2, -Zen3, -Zen4 | AnandTech deep-dive reviews of Zen (2017), Zen 2 (2019), Zen 3 (2020), Zen 4 (2022) |
 | C&C-Zen4 | Chips and Cheese, "AMD's Zen 4 Part 2: Memory Subsystem and Conclusion" |
+| AMD-PPR-19h | AMD Processor Programming Reference for Family 19h: core performance counters PMCx0AE/PMCx0AF, "Dispatch Resource Stall Cycles" ("cycles where a dispatch group is valid but does not get dispatched due to a token stall"); the same wording in Linux perf's AMD pmu-events tables |
 | WikiChip-Zen2, MyNavi-Zen2 | WikiChip's Zen 2 page; Y. Ohara's Zen 2 article (Mynavi TECH+) |
 | Downs | T. Downs, uarch-bench store-forwarding measurements |
 | corsix | P. Cawley, "x86 macro-op fusion notes" |
