@@ -111,6 +111,39 @@ TEST(SimulationMemo, RegistersThatConnectOtherwiseGetAnotherKey) {
             simulationKey(Chain.K, Chain.D, Chain.St.Deps, Chain.C, Trip));
 }
 
+TEST(SimulationMemo, InstructionLengthsCountOnIntelsFrontEndOnly) {
+  // The same uops, encoded in 4 and 7 bytes (an 8-bit against a 32-bit
+  // immediate), and a disp8 against a disp32 load.
+  const char *Short = "addq $1, %rax\n"
+                      "addq 8(%rsi), %rax\n"
+                      "decq %rcx\n"
+                      "jne .Lloop\n";
+  const char *Long = "addq $100000, %rax\n"
+                     "addq 800(%rsi), %rax\n"
+                     "decq %rcx\n"
+                     "jne .Lloop\n";
+  // Zen's front end is a uop cache: the lengths change nothing simulated.
+  for (const char *CPU : {"znver4", "znver2"}) {
+    Loop A = test::loadLoop(CPU, wrap(Short));
+    Loop B = test::loadLoop(CPU, wrap(Long));
+    ASSERT_TRUE(A.M && B.M) << CPU;
+    ASSERT_NE(A.K.Instrs[0].Size, B.K.Instrs[0].Size) << CPU;
+    SimOptions O;
+    EXPECT_EQ(simulationKey(A.K, A.D, A.St.Deps, A.C, O),
+              simulationKey(B.K, B.D, B.St.Deps, B.C, O))
+        << CPU;
+    expectSameResult(simulate(A.K, A.D, A.St.Deps, A.C, O),
+                     simulate(B.K, B.D, B.St.Deps, B.C, O), CPU);
+  }
+  // Intel's predecoder and decoded-uop cache windows count bytes.
+  Loop A = test::loadLoop("cascadelake", wrap(Short));
+  Loop B = test::loadLoop("cascadelake", wrap(Long));
+  ASSERT_TRUE(A.M && B.M);
+  SimOptions O;
+  EXPECT_NE(simulationKey(A.K, A.D, A.St.Deps, A.C, O),
+            simulationKey(B.K, B.D, B.St.Deps, B.C, O));
+}
+
 TEST(SimulationMemo, ServesAnEqualKeyFromTheTable) {
   Loop A = test::loadLoop("znver4", wrap(Original));
   Loop B = test::loadLoop("znver4", wrap(Renamed));
