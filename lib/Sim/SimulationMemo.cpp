@@ -232,11 +232,16 @@ std::string simulationKey(const Kernel &K, ArrayRef<DecodedInstr> D,
                           const DependencyAnalysis &Deps,
                           const SimConfig &Config, const SimOptions &Opts) {
   using namespace sim;
-  // As the simulator's Core builds them.
+  // As the simulator's Core builds them; the layout only where putLayout
+  // writes more than its kind (building it was a fifth of the key's cost).
   SimKernel Body = buildSimKernel(K, D, Deps, Config, Opts.TripCount);
-  FrontEndLayout Layout =
-      Config.Model ? buildFrontEndLayout(K, D, *Config.Model, K.Alignment)
-                   : FrontEndLayout();
+  FrontEndLayout Layout;
+  if (Config.Model) {
+    if (Config.Model->FrontEnd.Kind == FrontEndKind::IntelLegacyDSB)
+      Layout = buildFrontEndLayout(K, D, *Config.Model, K.Alignment);
+    else
+      Layout.Kind = Config.Model->FrontEnd.Kind; // as buildFrontEndLayout
+  }
   std::string Key;
   Key.reserve(512 + 96 * Body.size());
   KeyWriter W(Key);
