@@ -348,7 +348,7 @@ AnalysisCache &analyses() {
 /// Simulations by their input with registers renamed (SimulationMemo.h),
 /// shared by every function of the process: kernels that the analysis
 /// cache tells apart by their text often differ in registers only
-/// (sqlite3.c at -O2: 1,296 kernel texts, about 1,100 up to registers).
+/// (sqlite3.c at -O2 on Zen 4: 1,336 runs asked for, 668 simulated).
 SimulationMemo &simulations() {
   static SimulationMemo &Memo = *new SimulationMemo; // see decoders()
   return Memo;

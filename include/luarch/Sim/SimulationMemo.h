@@ -1,11 +1,12 @@
 //===- SimulationMemo.h - simulate() results by their input ---*- C++ -*-===//
 //
 // A program's loops repeat up to the choice of registers: inlining and
-// macros give the same loop body with other registers (sqlite3.c at -O2:
-// 1,296 distinct kernel texts among its 1,587 loops, about 1,100 once
-// registers are renamed). The simulator does not look at which register
-// a unit is, only at which units are the same one and at their class, so
-// such loops simulate alike. The memo keys a simulation by what the
+// macros give the same loop body with other registers, displacements or
+// immediates. The simulator does not look at which register a unit is,
+// only at which units are the same one and at their class, so such loops
+// simulate alike (sqlite3.c at -O2 on Zen 4: 1,296 kernel texts among its
+// 1,587 loops, 1,336 steady-state and trip-count runs asked for, 668
+// distinct inputs). The memo keys a simulation by what the
 // simulator reads (the body as it sees it, the front end's layout, the
 // configuration and options), with the general-purpose and vector register
 // units renamed in order of first use, and returns an earlier result for
