@@ -2,6 +2,7 @@
 #include "luarch/Report/Pipeline.h"
 #include "luarch/Kernel/ThreadCPUTime.h"
 #include "luarch/Model/UopDecoder.h"
+#include "luarch/Sim/SimulationMemo.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -29,6 +30,15 @@ public:
 };
 } // namespace
 
+/// simulate(), through \p Memo when there is one.
+static SimResult simulateOnce(SimulationMemo *Memo, const Kernel &K,
+                              llvm::ArrayRef<DecodedInstr> D,
+                              const DependencyAnalysis &Deps,
+                              const SimConfig &Config, const SimOptions &Opts) {
+  return Memo ? Memo->simulate(K, D, Deps, Config, Opts)
+              : simulate(K, D, Deps, Config, Opts);
+}
+
 KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
                            const PipelineOptions &Opts) {
   const MachineModel &M = Decoder.model();
@@ -50,7 +60,8 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
   // machine may beat them.
   if (Opts.SimWhatIf.empty())
     SimOpts.LowerBound = R.Static.Throughput;
-  R.Sim = simulate(K, R.Decoded, R.Static.Deps, Config, SimOpts);
+  R.Sim = simulateOnce(Opts.Memo, K, R.Decoded, R.Static.Deps, Config,
+                       SimOpts);
   Timer.lap(&PipelineStageTimes::Simulate);
   if (R.Sim->Stalled) {
     // A decoding bug, not a property of the loop: never report the cycle
@@ -81,7 +92,8 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
     TripOpts.TripCount = Opts.TripCount;
     TripOpts.LowerBound = 0;
     TripOpts.Trace = false;
-    R.TripSim = simulate(K, R.Decoded, R.Static.Deps, Config, TripOpts);
+    R.TripSim = simulateOnce(Opts.Memo, K, R.Decoded, R.Static.Deps, Config,
+                             TripOpts);
     if (R.TripSim->Stalled || !R.TripSim->TripCount)
       R.TripSim.reset(); // the steady-state run says why
     Timer.lap(&PipelineStageTimes::TripCount);

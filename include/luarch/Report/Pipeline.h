@@ -14,6 +14,7 @@
 
 namespace luarch {
 
+class SimulationMemo;
 class UopDecoder;
 
 /// Thread CPU seconds spent in each step of analyzeKernel, added to by
@@ -42,6 +43,10 @@ struct PipelineOptions {
   MemoryOptions MemoryOpts;
   /// Where to add the time of each step (null: not timed).
   PipelineStageTimes *Times = nullptr;
+  /// Earlier simulations to reuse (the steady-state and trip-count runs;
+  /// null: every run is simulated). The plugin's: a program repeats loops
+  /// with other registers.
+  SimulationMemo *Memo = nullptr;
 };
 
 /// Analyses \p K with \p Decoder's model. The report points at \p K, which
