@@ -21,7 +21,7 @@ namespace {
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(SUop) == 72, "a field of SUop: add it to the key");
 static_assert(sizeof(SSlot) == 6, "a field of SSlot: add it to the key");
-static_assert(sizeof(SInstr) == 560, "a field of SInstr: add it to the key");
+static_assert(sizeof(SInstr) == 576, "a field of SInstr: add it to the key");
 static_assert(sizeof(SimKernel) == 40,
               "a field of SimKernel: add it to the key");
 static_assert(sizeof(FrontEndInstr) == 44,
@@ -143,6 +143,8 @@ void putBody(KeyWriter &W, const SimKernel &Body) {
     W.put(I.MemAddressWait);
     W.put(I.AddressExtra);
     W.put(I.MemBlocked);
+    W.put(I.MemBlockedAfterData);
+    W.put(I.KeepsStoreDataTime);
   }
   W.put(Body.SlotsPerIteration);
   W.put(Body.EndsWithBranch);
