@@ -1,5 +1,6 @@
 //===- Sensitivity.cpp - Gus-style bottleneck detection ------------------===//
 #include "luarch/Sim/Sensitivity.h"
+#include "SimKernel.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -117,10 +118,10 @@ std::vector<Resource> loopResources(const Kernel &K, ArrayRef<DecodedInstr> D,
     uses(NeededBy::Loads) |= X.MayLoad;
     uses(NeededBy::Stores) |= X.MayStore;
     uses(NeededBy::Divides) |= X.DividerCycles > 0;
-    if (M.BackEnd.VecSchedulerSize)
-      for (const Uop &U : X.Uops)
-        uses(NeededBy::VecSchedulerUops) |=
-            U.Ports && (U.Ports & ~M.BackEnd.VecSchedulerPorts) == 0;
+    // The simulator's own test: no row for a scheduler only occupancy
+    // copies would reach (they take no entry of it).
+    for (const Uop &U : X.Uops)
+      uses(NeededBy::VecSchedulerUops) |= sim::usesVecScheduler(M, U);
     for (RegUnit U : X.Writes) {
       uses(NeededBy::GPRWrites) |= isGPRUnit(U);
       uses(NeededBy::VecWrites) |= isVecUnit(U);

@@ -115,3 +115,33 @@ TEST(Sensitivity, GusToyPortExampleOnTheUopFlowModel) {
 }
 
 } // namespace
+
+namespace {
+
+bool hasRow(ArrayRef<Resource> Rows, StringRef Name) {
+  return any_of(Rows, [&](const Resource &R) { return R.Name == Name; });
+}
+
+TEST(Sensitivity, FPSchedulerRowOnlyForUopsTheSimulatorPutsInIt) {
+  // Zen 4 has a separate FP scheduler (BackEnd.VecSchedulerSize) for uops
+  // whose ports are all FP0-FP5. An integer loop has no such uop: no row.
+  Loop L = load("znver4", ".L:\nadd %rax, %rbx\ndec %r15\njnz .L\n");
+  ASSERT_TRUE(L.M);
+  ASSERT_TRUE(L.M->BackEnd.VecSchedulerSize);
+  ASSERT_FALSE(hasRow(loopResources(L.K, L.D, L.C), "FP scheduler"));
+  // A pipe-occupancy copy on FP0 (as a line-fill or port-holding rule could
+  // place one) takes no entry of that scheduler in the simulator, so
+  // scaling it cannot change the loop: still no row.
+  PortMask FP0 = PortMask(1) << 8;
+  ASSERT_TRUE(L.M->BackEnd.VecSchedulerPorts & FP0);
+  ASSERT_FALSE(L.D[0].Uops.empty());
+  Uop Copy = occupancyCopy(L.D[0].Uops.front());
+  Copy.Ports = FP0;
+  L.D[0].Uops.push_back(Copy);
+  EXPECT_FALSE(hasRow(loopResources(L.K, L.D, L.C), "FP scheduler"));
+  // An FP0 uop of its own does take an entry: the row appears.
+  L.D[0].Uops.back().PipeOccupancyCopy = false;
+  EXPECT_TRUE(hasRow(loopResources(L.K, L.D, L.C), "FP scheduler"));
+}
+
+} // namespace
