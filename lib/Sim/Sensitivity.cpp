@@ -43,12 +43,6 @@ std::string mnemonicOf(const KernelInstr &KI) {
   return T.take_until([](char C) { return C == ' '; }).str();
 }
 
-bool computes(const DecodedInstr &D) {
-  return any_of(D.Uops, [](const Uop &U) {
-    return U.Kind == UopKind::Compute || U.Kind == UopKind::Branch;
-  });
-}
-
 std::string pct(double S) {
   std::string Out;
   raw_string_ostream(Out) << format("%+.1f%%", 100 * S);
@@ -152,10 +146,12 @@ std::vector<Resource> loopResources(const Kernel &K, ArrayRef<DecodedInstr> D,
     R.Name = "load latency";
     Out.push_back(R);
   }
-  // The latency of each instruction class (mnemonic) that computes.
+  // The latency of each instruction class (mnemonic) that computes: as in
+  // the dependency graph, a stack-sync uop alone does not make a store one.
   std::map<std::string, std::vector<unsigned>> Classes;
   for (unsigned I = 0; I < D.size(); ++I)
-    if (computes(D[I]) && D[I].Latency > 0 && !D[I].MacroFusedIntoPrev)
+    if (computesFromInputs(D[I]) && D[I].Latency > 0 &&
+        !D[I].MacroFusedIntoPrev)
       Classes[mnemonicOf(K.Instrs[I])].push_back(I);
   for (auto &[Name, Instrs] : Classes) {
     Resource R;

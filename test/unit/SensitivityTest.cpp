@@ -145,3 +145,25 @@ TEST(Sensitivity, FPSchedulerRowOnlyForUopsTheSimulatorPutsInIt) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Sensitivity, NoLatencyRowForAStoreGivenOnlyAStackSyncUop) {
+  // After push/pop, the next explicit reader of rsp takes a stack-sync uop
+  // (FrontEndDesc::StackSyncUop on Zen 4): a compute uop that adjusts rsp
+  // and computes nothing from the store's inputs. A store does not compute,
+  // with or without it: no latency(movq) row (the dependency graph gives
+  // the same store a data latency of 0).
+  Loop L = load("znver4", ".L:\npush %rax\npop %rbx\nmov %rax, (%rsp)\n"
+                          "dec %r15\njnz .L\n");
+  ASSERT_TRUE(L.M);
+  ASSERT_TRUE(L.M->FrontEnd.StackSyncUop);
+  ASSERT_EQ(L.D.size(), 5u);
+  ASSERT_TRUE(L.D[2].StackSync && L.D[2].MayStore);
+  std::vector<Resource> Rows = loopResources(L.K, L.D, L.C);
+  EXPECT_FALSE(hasRow(Rows, "latency(movq)"));
+  // decq computes: its row is there.
+  EXPECT_TRUE(hasRow(Rows, "latency(decq)"));
+}
+
+} // namespace
