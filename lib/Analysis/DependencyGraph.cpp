@@ -16,11 +16,7 @@ using namespace llvm;
 
 namespace luarch {
 
-namespace {
-
-constexpr double NegInf = -std::numeric_limits<double>::infinity();
-
-bool computes(const DecodedInstr &D) {
+bool computesFromInputs(const DecodedInstr &D) {
   // The stack-synchronisation uop (FrontEndDesc::StackSyncUop) adjusts rsp
   // for the stack engine; it computes nothing from the instruction's
   // inputs, so a store given one still passes its data at 0 (as in the
@@ -32,11 +28,15 @@ bool computes(const DecodedInstr &D) {
   return Computing > (D.StackSync ? 1u : 0u);
 }
 
+namespace {
+
+constexpr double NegInf = -std::numeric_limits<double>::infinity();
+
 /// Time from a data (register) input to the instruction's result.
 double dataLatency(const DecodedInstr &D) {
   if (D.MacroFusedIntoPrev)
     return 0;
-  if (computes(D) || D.EliminatedMove || D.ZeroIdiom)
+  if (computesFromInputs(D) || D.EliminatedMove || D.ZeroIdiom)
     return D.Latency;
   return 0; // a store's data, or an instruction without register results
 }
@@ -74,7 +74,8 @@ double addressLatency(const DecodedInstr &D) {
   if (!D.MayLoad)
     return D.MayStore ? 1 // the store-address uop, before forwarding
                       : addressPathLatency(D);
-  return D.LoadLatency + D.AddressPathExtra + (computes(D) ? D.Latency : 0);
+  return D.LoadLatency + D.AddressPathExtra +
+         (computesFromInputs(D) ? D.Latency : 0);
 }
 
 double ownLatency(const DecodedInstr &D) {
@@ -428,7 +429,9 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   std::vector<std::vector<ConcreteAccess>> Concrete;
   if (Ctx.Concrete)
     Concrete = concreteAccesses(D, Ctx);
-  auto computeLat = [&](size_t L) { return computes(D[L]) ? D[L].Latency : 0; };
+  auto computeLat = [&](size_t L) {
+    return computesFromInputs(D[L]) ? D[L].Latency : 0;
+  };
   // A forwarded value reaches the load no sooner than its own load-to-use
   // latency (as in the simulator, SimKernel's forwarding extra), less the
   // cycles a forwarded value skips (MemoryDesc::
@@ -535,7 +538,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
       return false;
     if (D[L].MayStore)
       return plainRMW(D[L]);
-    return !computes(D[L]) || syncOnlyLoad(D[L]);
+    return !computesFromInputs(D[L]) || syncOnlyLoad(D[L]);
   };
   // MemoryDesc::LoadedStoreAddressFlush: straight-line code (each copy a
   // new store and load to predict) where the store's address register was

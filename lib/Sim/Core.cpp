@@ -17,17 +17,22 @@ using namespace llvm;
 namespace luarch {
 namespace sim {
 
+/// The plan of a trip-count run (none without a trip count).
+static TripCountRun tripRunOf(const SimOptions &O, const SimConfig &C,
+                              const SimKernel &Body) {
+  if (!O.TripCount)
+    return TripCountRun();
+  return tripCountRun(
+      O.TripCount,
+      warmupIterations(C[ResourceId::ROB], Body.SlotsPerIteration),
+      O.TripCountMaxIterations);
+}
+
 /// Iterations the front end fetches: a fixed number of whole entries for
 /// a trip count, else the cap (the steady-state detector stops earlier).
-static unsigned fetchLimit(const SimOptions &O, const SimConfig &C,
-                           const SimKernel &Body) {
-  if (O.TripCount) {
-    TripCountRun Run = tripCountRun(
-        O.TripCount,
-        warmupIterations(C[ResourceId::ROB], Body.SlotsPerIteration),
-        O.TripCountMaxIterations);
+static unsigned fetchLimit(const SimOptions &O, const TripCountRun &Run) {
+  if (O.TripCount)
     return Run.MaxEntries * O.TripCount;
-  }
   return O.MaxIterations ? O.MaxIterations : 2000;
 }
 
@@ -36,8 +41,8 @@ Core::Core(const Kernel &K, ArrayRef<DecodedInstr> D, const DependencyAnalysis &
     : Config(C), Opts(O), Body(buildSimKernel(K, D, Deps, C, O.TripCount)),
       Layout(C.Model ? buildFrontEndLayout(K, D, *C.Model, K.Alignment)
                      : FrontEndLayout()),
-      N(D.size()),
-      MaxIter(fetchLimit(O, C, Body)), Buffers(C),
+      N(D.size()), TripRun(tripRunOf(O, C, Body)),
+      MaxIter(fetchLimit(O, TripRun)), Buffers(C),
       Rename(C[ResourceId::ROB]), Exec(C),
       Sched(*this, C.PortCapacity.size(), C.Binding) {
   // Room for a full reorder buffer from the start (an unlimited one in a

@@ -76,6 +76,9 @@ struct Core {
   /// The kernel as the front end sees it (the static bound's layout).
   const FrontEndLayout Layout;
   const size_t N;         ///< instructions per iteration
+  /// With a trip count (SimOptions::TripCount): the entries to run; the
+  /// simulation's stop test reads the same plan the fetch limit came from.
+  const TripCountRun TripRun;
   const unsigned MaxIter; ///< iterations fetched at most
 
   long Cycle = 0;

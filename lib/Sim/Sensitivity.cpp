@@ -1,5 +1,6 @@
 //===- Sensitivity.cpp - Gus-style bottleneck detection ------------------===//
 #include "luarch/Sim/Sensitivity.h"
+#include "SimKernel.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -40,12 +41,6 @@ double scaleLatency(double Scale, double F) {
 std::string mnemonicOf(const KernelInstr &KI) {
   StringRef T = KI.Text;
   return T.take_until([](char C) { return C == ' '; }).str();
-}
-
-bool computes(const DecodedInstr &D) {
-  return any_of(D.Uops, [](const Uop &U) {
-    return U.Kind == UopKind::Compute || U.Kind == UopKind::Branch;
-  });
 }
 
 std::string pct(double S) {
@@ -117,10 +112,10 @@ std::vector<Resource> loopResources(const Kernel &K, ArrayRef<DecodedInstr> D,
     uses(NeededBy::Loads) |= X.MayLoad;
     uses(NeededBy::Stores) |= X.MayStore;
     uses(NeededBy::Divides) |= X.DividerCycles > 0;
-    if (M.BackEnd.VecSchedulerSize)
-      for (const Uop &U : X.Uops)
-        uses(NeededBy::VecSchedulerUops) |=
-            U.Ports && (U.Ports & ~M.BackEnd.VecSchedulerPorts) == 0;
+    // The simulator's own test: no row for a scheduler only occupancy
+    // copies would reach (they take no entry of it).
+    for (const Uop &U : X.Uops)
+      uses(NeededBy::VecSchedulerUops) |= sim::usesVecScheduler(M, U);
     for (RegUnit U : X.Writes) {
       uses(NeededBy::GPRWrites) |= isGPRUnit(U);
       uses(NeededBy::VecWrites) |= isVecUnit(U);
@@ -151,10 +146,12 @@ std::vector<Resource> loopResources(const Kernel &K, ArrayRef<DecodedInstr> D,
     R.Name = "load latency";
     Out.push_back(R);
   }
-  // The latency of each instruction class (mnemonic) that computes.
+  // The latency of each instruction class (mnemonic) that computes: as in
+  // the dependency graph, a stack-sync uop alone does not make a store one.
   std::map<std::string, std::vector<unsigned>> Classes;
   for (unsigned I = 0; I < D.size(); ++I)
-    if (computes(D[I]) && D[I].Latency > 0 && !D[I].MacroFusedIntoPrev)
+    if (computesFromInputs(D[I]) && D[I].Latency > 0 &&
+        !D[I].MacroFusedIntoPrev)
       Classes[mnemonicOf(K.Instrs[I])].push_back(I);
   for (auto &[Name, Instrs] : Classes) {
     Resource R;

@@ -81,11 +81,10 @@ static void loadsFirst(SmallVectorImpl<SUop> &Uops) {
       V.Input = NewIndex[V.Input];
 }
 
-static bool usesVecScheduler(const SimConfig &C, const Uop &U) {
-  if (!C.Model || !C.Model->BackEnd.VecSchedulerSize || !U.Ports ||
-      U.PipeOccupancyCopy)
+bool usesVecScheduler(const MachineModel &M, const Uop &U) {
+  if (!M.BackEnd.VecSchedulerSize || !U.Ports || U.PipeOccupancyCopy)
     return false;
-  return (U.Ports & ~C.Model->BackEnd.VecSchedulerPorts) == 0;
+  return (U.Ports & ~M.BackEnd.VecSchedulerPorts) == 0;
 }
 
 /// MoveEliminationDesc's slots: a register-to-register move of a class
@@ -142,7 +141,7 @@ static SInstr buildInstr(const DecodedInstr &X, unsigned I,
       V.Latency *= C.InstrLatencyScale[I];
     V.DivCycles = U.DividerCycles / C[ResourceId::DividerSpeed];
     V.SerialCycles = U.SerialCycles;
-    V.VecScheduler = usesVecScheduler(C, U);
+    V.VecScheduler = C.Model && usesVecScheduler(*C.Model, U);
     T.Uops.push_back(V);
   }
   // A pure load with register sources merges them into its result.

@@ -128,6 +128,13 @@ SimKernel buildSimKernel(const Kernel &K, llvm::ArrayRef<DecodedInstr> D,
                          const DependencyAnalysis &Deps, const SimConfig &C,
                          unsigned TripCount = 0);
 
+/// Whether \p U takes an entry of \p M's separate vector scheduler
+/// (BackEndDesc::VecSchedulerSize): all its ports are on the vector side,
+/// and it is an operation of its own, not a further pass of one
+/// (Uop::PipeOccupancyCopy). The simulator's allocation and the
+/// sensitivity sweep's choice of rows both ask this.
+bool usesVecScheduler(const MachineModel &M, const Uop &U);
+
 /// See SimResult::StallLimit.
 long stallLimit(llvm::ArrayRef<DecodedInstr> D, const SimConfig &C);
 

@@ -157,13 +157,8 @@ SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
   FrontEndStage FrontEnd(C);
 
   R.StallLimit = sim::stallLimit(D, Config);
-  TripCountRun Run;
+  const TripCountRun &Run = C.TripRun;
   size_t EntriesChecked = 0;
-  if (Opts.TripCount)
-    Run = tripCountRun(Opts.TripCount,
-                       warmupIterations(Config[ResourceId::ROB],
-                                        C.Body.SlotsPerIteration),
-                       Opts.TripCountMaxIterations);
   long LastRetireCycle = 0;
   for (C.Cycle = 0;
        Steady.iterationsRetired() < C.MaxIter && C.Cycle < MaxCycles;

@@ -115,3 +115,55 @@ TEST(Sensitivity, GusToyPortExampleOnTheUopFlowModel) {
 }
 
 } // namespace
+
+namespace {
+
+bool hasRow(ArrayRef<Resource> Rows, StringRef Name) {
+  return any_of(Rows, [&](const Resource &R) { return R.Name == Name; });
+}
+
+TEST(Sensitivity, FPSchedulerRowOnlyForUopsTheSimulatorPutsInIt) {
+  // Zen 4 has a separate FP scheduler (BackEnd.VecSchedulerSize) for uops
+  // whose ports are all FP0-FP5. An integer loop has no such uop: no row.
+  Loop L = load("znver4", ".L:\nadd %rax, %rbx\ndec %r15\njnz .L\n");
+  ASSERT_TRUE(L.M);
+  ASSERT_TRUE(L.M->BackEnd.VecSchedulerSize);
+  ASSERT_FALSE(hasRow(loopResources(L.K, L.D, L.C), "FP scheduler"));
+  // A pipe-occupancy copy on FP0 (as a line-fill or port-holding rule could
+  // place one) takes no entry of that scheduler in the simulator, so
+  // scaling it cannot change the loop: still no row.
+  PortMask FP0 = PortMask(1) << 8;
+  ASSERT_TRUE(L.M->BackEnd.VecSchedulerPorts & FP0);
+  ASSERT_FALSE(L.D[0].Uops.empty());
+  Uop Copy = occupancyCopy(L.D[0].Uops.front());
+  Copy.Ports = FP0;
+  L.D[0].Uops.push_back(Copy);
+  EXPECT_FALSE(hasRow(loopResources(L.K, L.D, L.C), "FP scheduler"));
+  // An FP0 uop of its own does take an entry: the row appears.
+  L.D[0].Uops.back().PipeOccupancyCopy = false;
+  EXPECT_TRUE(hasRow(loopResources(L.K, L.D, L.C), "FP scheduler"));
+}
+
+} // namespace
+
+namespace {
+
+TEST(Sensitivity, NoLatencyRowForAStoreGivenOnlyAStackSyncUop) {
+  // After push/pop, the next explicit reader of rsp takes a stack-sync uop
+  // (FrontEndDesc::StackSyncUop on Zen 4): a compute uop that adjusts rsp
+  // and computes nothing from the store's inputs. A store does not compute,
+  // with or without it: no latency(movq) row (the dependency graph gives
+  // the same store a data latency of 0).
+  Loop L = load("znver4", ".L:\npush %rax\npop %rbx\nmov %rax, (%rsp)\n"
+                          "dec %r15\njnz .L\n");
+  ASSERT_TRUE(L.M);
+  ASSERT_TRUE(L.M->FrontEnd.StackSyncUop);
+  ASSERT_EQ(L.D.size(), 5u);
+  ASSERT_TRUE(L.D[2].StackSync && L.D[2].MayStore);
+  std::vector<Resource> Rows = loopResources(L.K, L.D, L.C);
+  EXPECT_FALSE(hasRow(Rows, "latency(movq)"));
+  // decq computes: its row is there.
+  EXPECT_TRUE(hasRow(Rows, "latency(decq)"));
+}
+
+} // namespace

@@ -95,6 +95,13 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
                                        const MachineModel &M,
                                        const AddressContext &Ctx = {});
 
+/// Whether \p D computes a result from its inputs: it has a compute or
+/// branch uop besides the stack-synchronisation uop (FrontEndDesc::
+/// StackSyncUop), which only adjusts rsp for the stack engine. The
+/// dependency graph's latencies and the sensitivity sweep's latency rows
+/// (one per instruction class that computes) ask this.
+bool computesFromInputs(const DecodedInstr &D);
+
 /// Whether \p X's load waits for every older store's address
 /// (MemoryDesc::DivideLoadWaitsForStoreAddresses: an integer divide with
 /// a memory operand). The dependency graph and the simulator ask this.
