@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Scores the Zen 4 model on the ALU-queue probes of eval/bhive/probes-znver4
 (one-cycle-loops.s, alu-queue-turns.s, early-exit-branches.s,
-alu-queue-long-runs.s, sqlite-loops.s and the straight-line copies of the
-README), against the figures measured on the EPYC 9004 host that the
+alu-queue-long-runs.s, sqlite-loops.s, direct-jumps.s and the straight-line
+copies of the README), against the figures measured on the EPYC 9004 host that the
 README gives with their dates: each probe at the steady state and over
 2,000 iterations, how many are within 0.05 cycles of the measurement, and
 the MAPE. A probe whose two figures differ is one whose simulation drifts.
@@ -29,6 +29,9 @@ EXTRA_LOOPS = {
    L_c3_a4=2.00, L_c4_a0=2.00, L_c4_a1=2.00, L_c4_a2=1.99, L_c4_a3=2.00, L_c5_a0=1.50, L_c5_a1=2.00, L_c5_a2=2.00,
    L_c6_a0=1.75, L_c6_a1=2.00, L_a2_c3=1.50, L_a1_c4=1.50, L_c3_shl_add=1.50, L_c4_shl=1.50, L_c4_cmov=2.00),
  "sqlite-loops.s": dict(L_sqlite_complete=1.00, L_sqlite_complete_straight=1.50, L_sqlite_matchename=1.00),
+ "direct-jumps.s": dict(L_br2_jnz=1.00, L_br2_jmp=1.00, L_br3_jnz=1.50, L_br3_jmp=1.50, L_br4_jnz=2.00,
+   L_br4_jmp=2.00, L_br1_jmp=1.00, L_a5_jnz=1.50, L_a5_jmp=1.50, L_a6_jnz=1.75, L_a6_jmp=1.75, L_a7_jnz=2.00,
+   L_a7_jmp=2.00),
 }
 UNROLLED = {
  "4983c208498d42f84839c3": 1.50, "4983c208498d42f84839c34983c701": 1.01, "48984801c14939cf": 1.50,

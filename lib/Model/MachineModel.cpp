@@ -353,6 +353,7 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "ALU queues taken in turn", M.BackEnd.ALUQueuesInTurn);
   row(OS, "allocates whole issue groups",
       M.BackEnd.AllocatesWholeIssueGroups);
+  row(OS, "direct jmp needs no port", M.BackEnd.DirectJumpsNeedNoPort);
   OS << "\nMemory\n";
   row(OS, "load-to-use, GPR, simple address", M.Memory.LoadLatencyGPR);
   row(OS, "load-to-use, GPR, complex address", M.Memory.LoadLatencyGPRComplex);

@@ -992,6 +992,14 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
     D.Uops.front().SerialCycles = D.SerialCycles;
   }
   applyIdiomsAndFusionRules(Inst, D);
+  // BackEndDesc::DirectJumpsNeedNoPort: the jmp keeps its issue slot (and
+  // retires) but completes at issue, as a nop does.
+  if (Model.BackEnd.DirectJumpsNeedNoPort && D.IsBranch &&
+      !D.IsConditionalBranch && !D.IsCall && !D.IsReturn &&
+      !Info.IsIndirectBranch && !D.MayLoad) {
+    D.Uops.clear();
+    D.Latency = 0;
+  }
   findValueEffect(Inst, Sem.opcodeName(Inst.getOpcode()), Sem, D);
   setFrontEndFacts(Inst, D);
   return D;

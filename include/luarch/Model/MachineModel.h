@@ -236,6 +236,12 @@ struct BackEndDesc {
   /// uops); off: it allocates whatever fits.
   Sourced<bool> AllocatesWholeIssueGroups{
       false, "not modelled: allocation takes what fits"};
+  /// A direct unconditional jmp (no condition, no call, no return, target
+  /// in the instruction) takes an issue slot and retires but executes on
+  /// no port: the branch predictor has resolved it. Off: its uop takes the
+  /// branch ports as its data says.
+  Sourced<bool> DirectJumpsNeedNoPort{
+      false, "not modelled: a jmp's uop takes a branch port"};
   Sourced<unsigned> RetireWidth;  ///< fused uops retired per cycle
   Sourced<unsigned> ROBSize;      ///< reorder buffer entries
   Sourced<unsigned> SchedulerSize;///< unified RS entries (AMD: sum of queues)

@@ -154,6 +154,19 @@ MachineModel makeZnver4() {
       "with whole groups every probe's steady state equals its long run "
       "(1.92 and 1.50), and 49 of 69 probes are within 0.05 cycles "
       "(allocation taking what fits: 48, 49 over 2,000 iterations)"};
+  BE.DirectJumpsNeedNoPort = {
+      true,
+      "measured on an EPYC 9004 host (eval/bhive/probes-znver4/"
+      "direct-jumps.c, README.md; uops.info lists no port for JMP (Rel8), throughput "
+      "1.05, one taken branch a cycle, against Jcc's 0.5): never-taken "
+      "fused branches with the loop closed by dec/jz + jmp back run at "
+      "the conditional branches' bound on the two branch ALUs, 1.00 / "
+      "1.50 / 2.00 with 2 / 3 / 4 of them (a jmp on a branch ALU: 1.50 / "
+      "2.00 / 2.50), as with dec/jnz; 5 and 6 adds + dec/jz + jmp 1.50 and "
+      "1.75, 7 adds 2.00 (the ALU bound without the jmp; with it 1.75, "
+      "2.00, 2.25); sqlite3MatchEName's loop (two never-taken branches "
+      "and a jmp back) 1.00. The jmp still costs the front end a taken "
+      "branch: a jmp to the next instruction adds a cycle per iteration"};
   BE.ALUQueuesInTurn = {
       true,
       "measured on an EPYC 9004 host (loop-uarch-report -mcpu=native "
