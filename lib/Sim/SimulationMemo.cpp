@@ -1,6 +1,7 @@
 //===- SimulationMemo.cpp - simulate() results by their input -------------===//
 #include "luarch/Sim/SimulationMemo.h"
 #include "SimKernel.h"
+#include "SimulateBody.h"
 #include "luarch/Model/FrontEndLayout.h"
 
 #include <array>
@@ -231,16 +232,12 @@ void putOptions(KeyWriter &W, const SimOptions &O) {
   W.put(O.TripCountMaxIterations);
 }
 
-} // namespace
-} // namespace sim
-
-std::string simulationKey(const Kernel &K, ArrayRef<DecodedInstr> D,
-                          const DependencyAnalysis &Deps,
-                          const SimConfig &Config, const SimOptions &Opts) {
-  using namespace sim;
-  // As the simulator's Core builds them; the layout only where putLayout
-  // writes more than its kind (building it was a fifth of the key's cost).
-  SimKernel Body = buildSimKernel(K, D, Deps, Config, Opts.TripCount);
+/// The key of a simulation whose body (as Core builds it) is \p Body.
+std::string keyOfBody(const SimKernel &Body, const Kernel &K,
+                      ArrayRef<DecodedInstr> D, const SimConfig &Config,
+                      const SimOptions &Opts) {
+  // The layout as Core builds it, only where putLayout writes more than
+  // its kind (building it was a fifth of the key's cost).
   FrontEndLayout Layout;
   if (Config.Model) {
     if (Config.Model->FrontEnd.Kind == FrontEndKind::IntelLegacyDSB)
@@ -261,13 +258,27 @@ std::string simulationKey(const Kernel &K, ArrayRef<DecodedInstr> D,
   return Key;
 }
 
+} // namespace
+} // namespace sim
+
+std::string simulationKey(const Kernel &K, ArrayRef<DecodedInstr> D,
+                          const DependencyAnalysis &Deps,
+                          const SimConfig &Config, const SimOptions &Opts) {
+  using namespace sim;
+  return keyOfBody(buildSimKernel(K, D, Deps, Config, Opts.TripCount), K, D,
+                   Config, Opts);
+}
+
 SimResult SimulationMemo::simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
                                    const DependencyAnalysis &Deps,
                                    const SimConfig &Config,
                                    const SimOptions &Opts) {
   if (Opts.Trace)
     return luarch::simulate(K, D, Deps, Config, Opts);
-  std::string Key = simulationKey(K, D, Deps, Config, Opts);
+  // The body is built once: for the key, then (on a miss) for the run.
+  sim::SimKernel Body =
+      sim::buildSimKernel(K, D, Deps, Config, Opts.TripCount);
+  std::string Key = sim::keyOfBody(Body, K, D, Config, Opts);
   {
     std::lock_guard<std::mutex> G(Lock);
     auto It = Results.find(Key);
@@ -278,7 +289,7 @@ SimResult SimulationMemo::simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
     ++Misses;
   }
   auto R = std::make_shared<const SimResult>(
-      luarch::simulate(K, D, Deps, Config, Opts));
+      sim::simulateBody(K, D, std::move(Body), Config, Opts));
   std::lock_guard<std::mutex> G(Lock);
   if (Results.size() < MaxEntries)
     Results.try_emplace(Key, R);
