@@ -3,6 +3,7 @@
 #include "SimKernel.h"
 #include "SimulateBody.h"
 #include "luarch/Model/FrontEndLayout.h"
+#include "llvm/ADT/SmallString.h"
 
 #include <array>
 #include <cstring>
@@ -39,14 +40,15 @@ static_assert(sizeof(SimOptions) == 40,
 
 class KeyWriter {
 public:
-  explicit KeyWriter(std::string &S) : S(S) {}
+  explicit KeyWriter(SmallVectorImpl<char> &S) : S(S) {}
 
   template <typename T> void put(const T &V) {
     static_assert(std::is_trivially_copyable_v<T>, "bytes of a value");
-    // append(pointer, count), not append(first, last): the iterator form
-    // goes through basic_string::_M_replace, which was most of the key's
+    // A SmallVector's append of a constant size is inlined; a
+    // std::string's went through a call per field, most of the key's
     // cost (callgrind).
-    S.append(reinterpret_cast<const char *>(&V), sizeof(T));
+    const char *P = reinterpret_cast<const char *>(&V);
+    S.append(P, P + sizeof(T));
   }
   template <typename Range> void putAll(const Range &R) {
     put(uint32_t(std::size(R)));
@@ -55,7 +57,7 @@ public:
   }
   void put(StringRef Str) {
     put(uint32_t(Str.size()));
-    S.append(Str.data(), Str.size());
+    S.append(Str.begin(), Str.end());
   }
   /// A register unit, renamed (simulationKey).
   void putUnit(RegUnit U) { put(Renamed[U]); }
@@ -90,7 +92,7 @@ public:
   }
 
 private:
-  std::string &S;
+  SmallVectorImpl<char> &S;
   std::array<RegUnit, 256> Renamed{};
 };
 
@@ -235,9 +237,9 @@ void putOptions(KeyWriter &W, const SimOptions &O) {
 }
 
 /// The key of a simulation whose body (as Core builds it) is \p Body.
-std::string keyOfBody(const SimKernel &Body, const Kernel &K,
-                      ArrayRef<DecodedInstr> D, const SimConfig &Config,
-                      const SimOptions &Opts) {
+void keyOfBody(SmallVectorImpl<char> &Key, const SimKernel &Body,
+               const Kernel &K, ArrayRef<DecodedInstr> D,
+               const SimConfig &Config, const SimOptions &Opts) {
   // The layout as Core builds it, only where putLayout writes more than
   // its kind (building it was a fifth of the key's cost).
   FrontEndLayout Layout;
@@ -247,7 +249,7 @@ std::string keyOfBody(const SimKernel &Body, const Kernel &K,
     else
       Layout.Kind = Config.Model->FrontEnd.Kind; // as buildFrontEndLayout
   }
-  std::string Key;
+  Key.clear();
   Key.reserve(512 + 96 * Body.size());
   KeyWriter W(Key);
   W.renameUnits(Body);
@@ -257,7 +259,6 @@ std::string keyOfBody(const SimKernel &Body, const Kernel &K,
   W.put(uint32_t(D.size()));
   putConfig(W, Config);
   putOptions(W, Opts);
-  return Key;
 }
 
 } // namespace
@@ -267,8 +268,10 @@ std::string simulationKey(const Kernel &K, ArrayRef<DecodedInstr> D,
                           const DependencyAnalysis &Deps,
                           const SimConfig &Config, const SimOptions &Opts) {
   using namespace sim;
-  return keyOfBody(buildSimKernel(K, D, Deps, Config, Opts.TripCount), K, D,
-                   Config, Opts);
+  SmallString<1024> Key;
+  keyOfBody(Key, buildSimKernel(K, D, Deps, Config, Opts.TripCount), K, D,
+            Config, Opts);
+  return std::string(Key.str());
 }
 
 SimResult SimulationMemo::simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
@@ -280,10 +283,11 @@ SimResult SimulationMemo::simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
   // The body is built once: for the key, then (on a miss) for the run.
   sim::SimKernel Body =
       sim::buildSimKernel(K, D, Deps, Config, Opts.TripCount);
-  std::string Key = sim::keyOfBody(Body, K, D, Config, Opts);
+  SmallString<2048> Key; // on the stack: a lookup allocates nothing
+  sim::keyOfBody(Key, Body, K, D, Config, Opts);
   {
     std::lock_guard<std::mutex> G(Lock);
-    auto It = Results.find(Key);
+    auto It = Results.find(Key.str());
     if (It != Results.end()) {
       ++Hits;
       return *It->second;
@@ -294,7 +298,7 @@ SimResult SimulationMemo::simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
       sim::simulateBody(K, D, std::move(Body), Config, Opts));
   std::lock_guard<std::mutex> G(Lock);
   if (Results.size() < MaxEntries)
-    Results.try_emplace(Key, R);
+    Results.try_emplace(Key.str(), R);
   return *R;
 }
 
