@@ -1,5 +1,6 @@
 //===- MemoryPrediction.cpp - Cycles per iteration beyond L1 -------------===//
 #include "luarch/Report/MemoryPrediction.h"
+#include "luarch/Sim/SimulationMemo.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -55,6 +56,8 @@ struct Context {
   /// bandwidth 0 = unlimited; latency 0 = the L1's).
   std::vector<double> BandwidthScale, LatencyScale;
   double TLBScale = 1;
+  /// Earlier simulations to reuse (null: every run is simulated).
+  SimulationMemo *Memo = nullptr;
 
   double latency(unsigned L) const {
     double L1Lat = H.Levels[0].LatencyCycles;
@@ -105,7 +108,8 @@ struct Context {
         std::max(8u, Opts.FixedIterations)));
     SO.MaxIterations = std::max(SO.MaxIterations, Fixed);
     SO.Trace = false;
-    SimResult R = simulate(K, D2, Deps, Config, SO);
+    SimResult R = Memo ? Memo->simulate(K, D2, Deps, Config, SO)
+                       : simulate(K, D2, Deps, Config, SO);
     return R.Stalled ? L1.CyclesPerIteration : R.CyclesPerIteration;
   }
 
@@ -417,7 +421,8 @@ std::string bytesText(double B) {
 MemoryPrediction predictMemory(const Kernel &K, ArrayRef<DecodedInstr> D,
                                const DependencyAnalysis &Deps,
                                const SimConfig &Config, const SimResult &L1,
-                               const MemoryOptions &Opts) {
+                               const MemoryOptions &Opts,
+                               SimulationMemo *Memo) {
   assert(Config.Model && "the simulated machine has no model");
   const MemoryHierarchyDesc &H = Config.Model->MemoryHierarchy;
   MemoryPrediction P;
@@ -428,7 +433,7 @@ MemoryPrediction predictMemory(const Kernel &K, ArrayRef<DecodedInstr> D,
   unsigned NL = H.Levels.size();
   for (const MemoryLevelDesc &L : H.Levels)
     P.LevelNames.push_back(L.Name);
-  Context C{K, D, Deps, Config, L1, H, P.Streams, Opts, {}, {}, 1};
+  Context C{K, D, Deps, Config, L1, H, P.Streams, Opts, {}, {}, 1, Memo};
   C.BandwidthScale.assign(NL, 1);
   C.LatencyScale.assign(NL, 1);
   for (unsigned L = 0; L < NL && Opts.AllLevels; ++L) {

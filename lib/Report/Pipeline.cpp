@@ -127,7 +127,7 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
   }
   if (Opts.Memory)
     R.Memory = predictMemory(K, R.Decoded, R.Static.Deps, Config, *R.Sim,
-                             Opts.MemoryOpts);
+                             Opts.MemoryOpts, Opts.Memo);
   Timer.lap(&PipelineStageTimes::Memory);
   return R;
 }

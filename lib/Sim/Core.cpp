@@ -36,9 +36,9 @@ static unsigned fetchLimit(const SimOptions &O, const TripCountRun &Run) {
   return O.MaxIterations ? O.MaxIterations : 2000;
 }
 
-Core::Core(const Kernel &K, ArrayRef<DecodedInstr> D, const DependencyAnalysis &Deps,
+Core::Core(const Kernel &K, ArrayRef<DecodedInstr> D, SimKernel B,
            const SimConfig &C, const SimOptions &O)
-    : Config(C), Opts(O), Body(buildSimKernel(K, D, Deps, C, O.TripCount)),
+    : Config(C), Opts(O), Body(std::move(B)),
       Layout(C.Model ? buildFrontEndLayout(K, D, *C.Model, K.Alignment)
                      : FrontEndLayout()),
       N(D.size()), TripRun(tripRunOf(O, C, Body)),

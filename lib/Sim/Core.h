@@ -67,7 +67,9 @@ private:
 };
 
 struct Core {
-  Core(const Kernel &K, llvm::ArrayRef<DecodedInstr> D, const DependencyAnalysis &Deps,
+  /// \p Body is buildSimKernel(K, D, Deps, C, O.TripCount), built by the
+  /// caller: SimulationMemo builds it for its key and hands it on.
+  Core(const Kernel &K, llvm::ArrayRef<DecodedInstr> D, SimKernel Body,
        const SimConfig &C, const SimOptions &O);
 
   const SimConfig &Config;

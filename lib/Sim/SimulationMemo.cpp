@@ -1,7 +1,9 @@
 //===- SimulationMemo.cpp - simulate() results by their input -------------===//
 #include "luarch/Sim/SimulationMemo.h"
 #include "SimKernel.h"
+#include "SimulateBody.h"
 #include "luarch/Model/FrontEndLayout.h"
+#include "llvm/ADT/SmallString.h"
 
 #include <array>
 #include <cstring>
@@ -38,10 +40,13 @@ static_assert(sizeof(SimOptions) == 40,
 
 class KeyWriter {
 public:
-  explicit KeyWriter(std::string &S) : S(S) {}
+  explicit KeyWriter(SmallVectorImpl<char> &S) : S(S) {}
 
   template <typename T> void put(const T &V) {
     static_assert(std::is_trivially_copyable_v<T>, "bytes of a value");
+    // A SmallVector's append of a constant size is inlined; a
+    // std::string's went through a call per field, most of the key's
+    // cost (callgrind).
     const char *P = reinterpret_cast<const char *>(&V);
     S.append(P, P + sizeof(T));
   }
@@ -87,7 +92,7 @@ public:
   }
 
 private:
-  std::string &S;
+  SmallVectorImpl<char> &S;
   std::array<RegUnit, 256> Renamed{};
 };
 
@@ -231,16 +236,12 @@ void putOptions(KeyWriter &W, const SimOptions &O) {
   W.put(O.TripCountMaxIterations);
 }
 
-} // namespace
-} // namespace sim
-
-std::string simulationKey(const Kernel &K, ArrayRef<DecodedInstr> D,
-                          const DependencyAnalysis &Deps,
-                          const SimConfig &Config, const SimOptions &Opts) {
-  using namespace sim;
-  // As the simulator's Core builds them; the layout only where putLayout
-  // writes more than its kind (building it was a fifth of the key's cost).
-  SimKernel Body = buildSimKernel(K, D, Deps, Config, Opts.TripCount);
+/// The key of a simulation whose body (as Core builds it) is \p Body.
+void keyOfBody(SmallVectorImpl<char> &Key, const SimKernel &Body,
+               const Kernel &K, ArrayRef<DecodedInstr> D,
+               const SimConfig &Config, const SimOptions &Opts) {
+  // The layout as Core builds it, only where putLayout writes more than
+  // its kind (building it was a fifth of the key's cost).
   FrontEndLayout Layout;
   if (Config.Model) {
     if (Config.Model->FrontEnd.Kind == FrontEndKind::IntelLegacyDSB)
@@ -248,7 +249,7 @@ std::string simulationKey(const Kernel &K, ArrayRef<DecodedInstr> D,
     else
       Layout.Kind = Config.Model->FrontEnd.Kind; // as buildFrontEndLayout
   }
-  std::string Key;
+  Key.clear();
   Key.reserve(512 + 96 * Body.size());
   KeyWriter W(Key);
   W.renameUnits(Body);
@@ -258,7 +259,19 @@ std::string simulationKey(const Kernel &K, ArrayRef<DecodedInstr> D,
   W.put(uint32_t(D.size()));
   putConfig(W, Config);
   putOptions(W, Opts);
-  return Key;
+}
+
+} // namespace
+} // namespace sim
+
+std::string simulationKey(const Kernel &K, ArrayRef<DecodedInstr> D,
+                          const DependencyAnalysis &Deps,
+                          const SimConfig &Config, const SimOptions &Opts) {
+  using namespace sim;
+  SmallString<1024> Key;
+  keyOfBody(Key, buildSimKernel(K, D, Deps, Config, Opts.TripCount), K, D,
+            Config, Opts);
+  return std::string(Key.str());
 }
 
 SimResult SimulationMemo::simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
@@ -267,10 +280,14 @@ SimResult SimulationMemo::simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
                                    const SimOptions &Opts) {
   if (Opts.Trace)
     return luarch::simulate(K, D, Deps, Config, Opts);
-  std::string Key = simulationKey(K, D, Deps, Config, Opts);
+  // The body is built once: for the key, then (on a miss) for the run.
+  sim::SimKernel Body =
+      sim::buildSimKernel(K, D, Deps, Config, Opts.TripCount);
+  SmallString<2048> Key; // on the stack: a lookup allocates nothing
+  sim::keyOfBody(Key, Body, K, D, Config, Opts);
   {
     std::lock_guard<std::mutex> G(Lock);
-    auto It = Results.find(Key);
+    auto It = Results.find(Key.str());
     if (It != Results.end()) {
       ++Hits;
       return *It->second;
@@ -278,10 +295,10 @@ SimResult SimulationMemo::simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
     ++Misses;
   }
   auto R = std::make_shared<const SimResult>(
-      luarch::simulate(K, D, Deps, Config, Opts));
+      sim::simulateBody(K, D, std::move(Body), Config, Opts));
   std::lock_guard<std::mutex> G(Lock);
   if (Results.size() < MaxEntries)
-    Results.try_emplace(Key, R);
+    Results.try_emplace(Key.str(), R);
   return *R;
 }
 

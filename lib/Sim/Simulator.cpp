@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "luarch/Sim/Simulator.h"
 #include "Core.h"
+#include "SimulateBody.h"
 #include "Stages.h"
 #include "Views.h"
 
@@ -124,9 +125,19 @@ static unsigned entryPeriod(ArrayRef<long> Ends) {
 SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
                    const DependencyAnalysis &Deps, const SimConfig &Config,
                    const SimOptions &Opts, ArrayRef<SimListener *> Extra) {
+  return sim::simulateBody(K, D,
+                           sim::buildSimKernel(K, D, Deps, Config,
+                                               Opts.TripCount),
+                           Config, Opts, Extra);
+}
+
+SimResult sim::simulateBody(const Kernel &K, ArrayRef<DecodedInstr> D,
+                            SimKernel Body, const SimConfig &Config,
+                            const SimOptions &Opts,
+                            ArrayRef<SimListener *> Extra) {
   using namespace sim;
   SimResult R;
-  Core C(K, D, Deps, Config, Opts);
+  Core C(K, D, std::move(Body), Config, Opts);
   if (C.N == 0 || C.Body.SlotsPerIteration == 0) {
     // Nothing occupies the machine: e.g. a body of fused branches only.
     R.CyclesPerIteration = 0;

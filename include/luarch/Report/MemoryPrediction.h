@@ -32,6 +32,8 @@
 
 namespace luarch {
 
+class SimulationMemo;
+
 /// One Cape node: a workload over a bandwidth, in cycles per iteration.
 /// How a node combines with the others into Cape and ECM.
 enum class MemoryNodeKind : uint8_t {
@@ -163,11 +165,14 @@ struct MemoryOptions {
 };
 
 /// Predicts \p K (decoded as \p D, L1 simulation \p L1) with its data in
-/// every level of \p Config's model.
+/// every level of \p Config's model. The re-simulations go through \p Memo
+/// when there is one (the plugin's: loops equal up to registers repeat
+/// their memory runs too).
 MemoryPrediction predictMemory(const Kernel &K, llvm::ArrayRef<DecodedInstr> D,
                                const DependencyAnalysis &Deps,
                                const SimConfig &Config, const SimResult &L1,
-                               const MemoryOptions &Opts = {});
+                               const MemoryOptions &Opts = {},
+                               SimulationMemo *Memo = nullptr);
 
 /// The streams found in \p K with \p M's line size.
 LoopStreams kernelStreams(const Kernel &K, llvm::ArrayRef<DecodedInstr> D,

@@ -43,8 +43,8 @@ struct PipelineOptions {
   MemoryOptions MemoryOpts;
   /// Where to add the time of each step (null: not timed).
   PipelineStageTimes *Times = nullptr;
-  /// Earlier simulations to reuse (the steady-state and trip-count runs;
-  /// null: every run is simulated). The plugin's: a program repeats loops
+  /// Earlier simulations to reuse (the steady-state, trip-count and
+  /// memory runs; null: every run is simulated). The plugin's: a program repeats loops
   /// with other registers.
   SimulationMemo *Memo = nullptr;
 };
