@@ -172,8 +172,8 @@ AllocCause AllocateStage::cycle() {
     }
     // MoveEliminationDesc's slots: a move that finds none executes one
     // uop, which needs a scheduler entry.
-    bool MoveExecutes = New && SI.MoveSlotClass && Slot &&
-                        !C.MoveSlots.canEliminate(SI.MoveSlotClass);
+    bool MoveExecutes = New && SI.MoveSlots != MoveSlotClass::None &&
+                        Slot && !C.MoveSlots.canEliminate(SI.MoveSlots);
     if (MoveExecutes && !C.Buffers.fits(ResourceId::Scheduler, 1)) {
       Cause = resourceSpec(ResourceId::Scheduler).WhenFull;
       break;
@@ -209,8 +209,8 @@ AllocCause AllocateStage::cycle() {
       for (RegUnit U : SI.Writes)
         C.Rename.rename(U, X.Seq);
       if (C.MoveSlots.active()) {
-        if (SI.MoveSlotClass && !MoveExecutes)
-          C.MoveSlots.eliminated(SI.MoveSlotClass, SI.Reads.front(),
+        if (SI.MoveSlots != MoveSlotClass::None && !MoveExecutes)
+          C.MoveSlots.eliminated(SI.MoveSlots, SI.Reads.front(),
                                  SI.Writes);
         else
           for (RegUnit U : SI.Writes)

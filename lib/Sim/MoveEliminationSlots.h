@@ -66,11 +66,10 @@ public:
     Current = Cycle;
   }
 
-  /// Whether a move of class \p K (SInstr::MoveSlotClass) renamed now
-  /// finds a slot.
-  bool canEliminate(uint8_t K) const {
-    assert(K >= 1 && K <= 2 && "a move with a slot class");
-    const Pool &P = Pools[K - 1];
+  /// Whether a move of class \p K (SInstr::MoveSlots) renamed now finds a
+  /// slot.
+  bool canEliminate(MoveSlotClass K) const {
+    const Pool &P = poolOf(K);
     if (!P.Slots)
       return true;
     long Used = P.ThisCycle;
@@ -81,8 +80,8 @@ public:
   }
 
   /// Records an eliminated move of class \p K from \p Src to \p Dst.
-  void eliminated(uint8_t K, RegUnit Src, llvm::ArrayRef<RegUnit> Dst) {
-    Pool &P = Pools[K - 1];
+  void eliminated(MoveSlotClass K, RegUnit Src, llvm::ArrayRef<RegUnit> Dst) {
+    Pool &P = poolOf(K);
     ++P.ThisCycle;
     // A move onto its own register (movzx eax, al where the description
     // lets it be eliminated) leaves no register shared: no slot held.
@@ -168,7 +167,15 @@ private:
     }
   }
 
-  Pool Pools[2];
+  Pool Pools[2]; ///< GPR, vector
+
+  Pool &poolOf(MoveSlotClass K) {
+    assert(K != MoveSlotClass::None && "a move with a slot class");
+    return Pools[K == MoveSlotClass::GPR ? 0 : 1];
+  }
+  const Pool &poolOf(MoveSlotClass K) const {
+    return const_cast<MoveEliminationSlots *>(this)->poolOf(K);
+  }
   std::array<uint64_t, 64> PhysOf{};
   uint64_t NextPhys = 1;
   unsigned Pipe = 1;

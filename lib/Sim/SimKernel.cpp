@@ -100,7 +100,7 @@ static void setExecutedMove(SInstr &T, const DecodedInstr &X,
   bool Vec = isVecUnit(Src) && ME.VectorSlots && ME.VectorMovePorts;
   if (!GPR && !Vec)
     return;
-  T.MoveSlotClass = GPR ? 1 : 2;
+  T.MoveSlots = GPR ? MoveSlotClass::GPR : MoveSlotClass::Vector;
   SUop &V = T.ExecutedMove;
   V.Ports = GPR ? C.Model->IntALUPorts : ME.VectorMovePorts;
   V.Kind = UopKind::Compute;

@@ -64,6 +64,10 @@ struct SSlot {
 
 enum class Completion : uint8_t { Normal, AtIssue, PassThrough };
 
+/// Which pool of move-elimination slots an eliminated move draws on
+/// (MoveEliminationDesc::GPRSlots, VectorSlots).
+enum class MoveSlotClass : uint8_t { None, GPR, Vector };
+
 struct SInstr {
   llvm::SmallVector<SUop, 4> Uops;
   llvm::SmallVector<SSlot, 2> Slots;
@@ -74,10 +78,10 @@ struct SInstr {
   bool LoadWaitsForStoreAddresses = false;
   bool WritesGPR = false, WritesVec = false;
   Completion Done = Completion::Normal;
-  /// An eliminated move under MoveEliminationDesc's slots: its class (1
-  /// GPR, 2 vector; 0 no limit) and the uop it executes when no slot is
-  /// free (MoveEliminationSlots).
-  uint8_t MoveSlotClass = 0;
+  /// An eliminated move under MoveEliminationDesc's slots: its class
+  /// (None: no limit) and the uop it executes when no slot is free
+  /// (MoveEliminationSlots).
+  MoveSlotClass MoveSlots = MoveSlotClass::None;
   SUop ExecutedMove;
   /// Store→load forwarding: the store's position and iteration distance.
   int MemProducer = -1;

@@ -140,7 +140,7 @@ void putBody(KeyWriter &W, const SimKernel &Body) {
     W.put(I.WritesGPR);
     W.put(I.WritesVec);
     W.put(I.Done);
-    W.put(I.MoveSlotClass);
+    W.put(I.MoveSlots);
     putUop(W, I.ExecutedMove);
     W.put(I.MemProducer);
     W.put(I.MemDistance);
