@@ -36,11 +36,9 @@ static unsigned fetchLimit(const SimOptions &O, const TripCountRun &Run) {
   return O.MaxIterations ? O.MaxIterations : 2000;
 }
 
-Core::Core(const Kernel &K, ArrayRef<DecodedInstr> D, SimKernel B,
+Core::Core(ArrayRef<DecodedInstr> D, SimKernel B, FrontEndLayout L,
            const SimConfig &C, const SimOptions &O)
-    : Config(C), Opts(O), Body(std::move(B)),
-      Layout(C.Model ? buildFrontEndLayout(K, D, *C.Model, K.Alignment)
-                     : FrontEndLayout()),
+    : Config(C), Opts(O), Body(std::move(B)), Layout(std::move(L)),
       N(D.size()), TripRun(tripRunOf(O, C, Body)),
       MaxIter(fetchLimit(O, TripRun)), Buffers(C),
       Rename(C[ResourceId::ROB]), Exec(C),

@@ -67,9 +67,10 @@ private:
 };
 
 struct Core {
-  /// \p Body is buildSimKernel(K, D, Deps, C, O.TripCount), built by the
-  /// caller: SimulationMemo builds it for its key and hands it on.
-  Core(const Kernel &K, llvm::ArrayRef<DecodedInstr> D, SimKernel Body,
+  /// \p Body is buildSimKernel(K, D, Deps, C, O.TripCount) and \p L is
+  /// simLayout(K, D, C), built by the caller: SimulationMemo builds them
+  /// for its key and hands them on.
+  Core(llvm::ArrayRef<DecodedInstr> D, SimKernel Body, FrontEndLayout L,
        const SimConfig &C, const SimOptions &O);
 
   const SimConfig &Config;

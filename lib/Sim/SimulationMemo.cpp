@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstring>
+#include <optional>
 #include <type_traits>
 
 using namespace llvm;
@@ -157,24 +158,32 @@ void putBody(KeyWriter &W, const SimKernel &Body) {
   W.put(Body.TripCount);
 }
 
-void putLayout(KeyWriter &W, const FrontEndLayout &L) {
-  // The uop-cache front end (FrontEndStage::uopCacheCycle: the AMD
-  // descriptions) reads nothing of the layout but its kind; only Intel's
-  // (FrontEndStage::intelCycle, chosen by this test in
-  // FrontEndStage::cycle) reads the instructions' bytes and windows. So
-  // on Zen kernels whose instructions differ only in length (a disp8
-  // against a disp32, a REX prefix) share their simulation (sqlite3.c at
-  // -O2: 668 simulations instead of 855).
-  bool Intel = L.Kind == FrontEndKind::IntelLegacyDSB && !L.Instrs.empty();
-  W.put(L.Kind);
-  W.put(Intel);
-  if (!Intel)
+/// Whether the simulated front end reads more of the layout than its kind
+/// (which the model, in the key, fixes). The uop-cache front end
+/// (FrontEndStage::uopCacheCycle: the AMD descriptions) reads nothing
+/// else; only Intel's (FrontEndStage::intelCycle, chosen by the same test
+/// in FrontEndStage::cycle) reads the instructions' bytes and windows. So
+/// on Zen kernels whose instructions differ only in length (a disp8
+/// against a disp32, a REX prefix) share their simulation (sqlite3.c at
+/// -O2: 668 simulations instead of 855), and the key needs no layout
+/// there (building it was a fifth of the key's cost).
+bool keyReadsLayout(const SimConfig &C, ArrayRef<DecodedInstr> D) {
+  return C.Model && C.Model->FrontEnd.Kind == FrontEndKind::IntelLegacyDSB &&
+         !D.empty();
+}
+
+/// \p L is the layout where keyReadsLayout, else null.
+void putLayout(KeyWriter &W, const FrontEndLayout *L) {
+  W.put(bool(L));
+  if (!L)
     return;
-  W.put(L.StartAddress);
-  W.put(L.ByteSize);
-  W.put(L.Loop);
-  W.put(uint32_t(L.Instrs.size()));
-  for (const FrontEndInstr &I : L.Instrs) {
+  assert(L->Kind == FrontEndKind::IntelLegacyDSB && !L->Instrs.empty() &&
+         "keyReadsLayout");
+  W.put(L->StartAddress);
+  W.put(L->ByteSize);
+  W.put(L->Loop);
+  W.put(uint32_t(L->Instrs.size()));
+  for (const FrontEndInstr &I : L->Instrs) {
     W.put(I.Offset);
     W.put(I.Length);
     W.put(I.FusedUops);
@@ -194,17 +203,17 @@ void putLayout(KeyWriter &W, const FrontEndLayout &L) {
     W.put(I.MacroFusible);
     W.put(I.LSDUsable);
   }
-  W.put(uint32_t(L.Windows.size()));
-  for (const CacheWindow &Win : L.Windows) {
+  W.put(uint32_t(L->Windows.size()));
+  for (const CacheWindow &Win : L->Windows) {
     W.put(Win.FirstInstr);
     W.put(Win.EndInstr);
     W.put(Win.Address);
     W.put(Win.Cached);
     W.put(StringRef(Win.WhyNot));
   }
-  W.put(L.Source);
-  W.put(L.LSDUnroll);
-  W.put(L.DSBOneImm64PerCycle);
+  W.put(L->Source);
+  W.put(L->LSDUnroll);
+  W.put(L->DSBOneImm64PerCycle);
 }
 
 void putConfig(KeyWriter &W, const SimConfig &C) {
@@ -236,19 +245,11 @@ void putOptions(KeyWriter &W, const SimOptions &O) {
   W.put(O.TripCountMaxIterations);
 }
 
-/// The key of a simulation whose body (as Core builds it) is \p Body.
+/// The key of a simulation whose body and front-end layout (as Core builds
+/// them) are \p Body and \p Layout (null unless keyReadsLayout).
 void keyOfBody(SmallVectorImpl<char> &Key, const SimKernel &Body,
-               const Kernel &K, ArrayRef<DecodedInstr> D,
+               const FrontEndLayout *Layout, ArrayRef<DecodedInstr> D,
                const SimConfig &Config, const SimOptions &Opts) {
-  // The layout as Core builds it, only where putLayout writes more than
-  // its kind (building it was a fifth of the key's cost).
-  FrontEndLayout Layout;
-  if (Config.Model) {
-    if (Config.Model->FrontEnd.Kind == FrontEndKind::IntelLegacyDSB)
-      Layout = buildFrontEndLayout(K, D, *Config.Model, K.Alignment);
-    else
-      Layout.Kind = Config.Model->FrontEnd.Kind; // as buildFrontEndLayout
-  }
   Key.clear();
   Key.reserve(512 + 96 * Body.size());
   KeyWriter W(Key);
@@ -269,8 +270,11 @@ std::string simulationKey(const Kernel &K, ArrayRef<DecodedInstr> D,
                           const SimConfig &Config, const SimOptions &Opts) {
   using namespace sim;
   SmallString<1024> Key;
-  keyOfBody(Key, buildSimKernel(K, D, Deps, Config, Opts.TripCount), K, D,
-            Config, Opts);
+  std::optional<FrontEndLayout> Layout;
+  if (keyReadsLayout(Config, D))
+    Layout = simLayout(K, D, Config);
+  keyOfBody(Key, buildSimKernel(K, D, Deps, Config, Opts.TripCount),
+            Layout ? &*Layout : nullptr, D, Config, Opts);
   return std::string(Key.str());
 }
 
@@ -280,11 +284,16 @@ SimResult SimulationMemo::simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
                                    const SimOptions &Opts) {
   if (Opts.Trace)
     return luarch::simulate(K, D, Deps, Config, Opts);
-  // The body is built once: for the key, then (on a miss) for the run.
+  // The body and the layout are built once: for the key, then (on a
+  // miss) for the run; the layout after the lookup where the key does not
+  // read it.
   sim::SimKernel Body =
       sim::buildSimKernel(K, D, Deps, Config, Opts.TripCount);
+  std::optional<FrontEndLayout> Layout;
+  if (sim::keyReadsLayout(Config, D))
+    Layout = sim::simLayout(K, D, Config);
   SmallString<2048> Key; // on the stack: a lookup allocates nothing
-  sim::keyOfBody(Key, Body, K, D, Config, Opts);
+  sim::keyOfBody(Key, Body, Layout ? &*Layout : nullptr, D, Config, Opts);
   {
     std::lock_guard<std::mutex> G(Lock);
     auto It = Results.find(Key.str());
@@ -294,8 +303,10 @@ SimResult SimulationMemo::simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
     }
     ++Misses;
   }
-  auto R = std::make_shared<const SimResult>(
-      sim::simulateBody(K, D, std::move(Body), Config, Opts));
+  if (!Layout)
+    Layout = sim::simLayout(K, D, Config);
+  auto R = std::make_shared<const SimResult>(sim::simulateBody(
+      D, std::move(Body), std::move(*Layout), Config, Opts));
   std::lock_guard<std::mutex> G(Lock);
   if (Results.size() < MaxEntries)
     Results.try_emplace(Key.str(), R);

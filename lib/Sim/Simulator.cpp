@@ -125,19 +125,24 @@ static unsigned entryPeriod(ArrayRef<long> Ends) {
 SimResult simulate(const Kernel &K, ArrayRef<DecodedInstr> D,
                    const DependencyAnalysis &Deps, const SimConfig &Config,
                    const SimOptions &Opts, ArrayRef<SimListener *> Extra) {
-  return sim::simulateBody(K, D,
-                           sim::buildSimKernel(K, D, Deps, Config,
-                                               Opts.TripCount),
-                           Config, Opts, Extra);
+  return sim::simulateBody(
+      D, sim::buildSimKernel(K, D, Deps, Config, Opts.TripCount),
+      sim::simLayout(K, D, Config), Config, Opts, Extra);
 }
 
-SimResult sim::simulateBody(const Kernel &K, ArrayRef<DecodedInstr> D,
-                            SimKernel Body, const SimConfig &Config,
+FrontEndLayout sim::simLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
+                              const SimConfig &Config) {
+  return Config.Model ? buildFrontEndLayout(K, D, *Config.Model, K.Alignment)
+                      : FrontEndLayout();
+}
+
+SimResult sim::simulateBody(ArrayRef<DecodedInstr> D, SimKernel Body,
+                            FrontEndLayout Layout, const SimConfig &Config,
                             const SimOptions &Opts,
                             ArrayRef<SimListener *> Extra) {
   using namespace sim;
   SimResult R;
-  Core C(K, D, std::move(Body), Config, Opts);
+  Core C(D, std::move(Body), std::move(Layout), Config, Opts);
   if (C.N == 0 || C.Body.SlotsPerIteration == 0) {
     // Nothing occupies the machine: e.g. a body of fused branches only.
     R.CyclesPerIteration = 0;
