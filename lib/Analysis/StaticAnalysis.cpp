@@ -1,8 +1,7 @@
 //===- StaticAnalysis.cpp - Throughput bounds of a loop body -------------===//
 #include "luarch/Analysis/StaticAnalysis.h"
+#include "luarch/Support/Format.h"
 
-#include "llvm/Support/Format.h"
-#include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <cmath>
 
@@ -20,12 +19,6 @@ StringRef boundKindName(BoundKind K) {
   case BoundKind::Dependency: return "loop-carried dependency";
   }
   return "?";
-}
-
-static std::string fmt2(double V) {
-  std::string S;
-  raw_string_ostream(S) << format("%.2f", V);
-  return S;
 }
 
 StaticAnalysis analyzeStatically(const Kernel &K, ArrayRef<DecodedInstr> D,

@@ -1,9 +1,8 @@
 //===- FrontEndLayout.cpp - A kernel as the front end sees it ------------===//
 #include "luarch/Model/FrontEndLayout.h"
 #include "luarch/Model/FrontEndRules.h"
+#include "luarch/Support/Format.h"
 
-#include "llvm/Support/Format.h"
-#include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -486,11 +485,6 @@ FrontEndBound frontEndDeliveryBound(const FrontEndLayout &L,
     Slots += X.Slots;
     Fused += X.FusedUops;
   }
-  auto fmt = [](double V) {
-    std::string S;
-    raw_string_ostream(S) << format("%.2f", V);
-    return S;
-  };
   bool BackEdge = L.Loop && !L.Instrs.empty() && L.Instrs.back().Branch;
   switch (L.Source) {
   case UopSource::UopCache: {
@@ -499,7 +493,7 @@ FrontEndBound frontEndDeliveryBound(const FrontEndLayout &L,
     // A taken back edge ends the cycle's delivery.
     B.Cycles = BackEdge ? std::ceil(Slots / W - 1e-9) : Slots / W;
     B.Detail = std::to_string(Slots) + " issue slots from the uop cache at " +
-               fmt(W) + " per cycle" +
+               fmt2(W) + " per cycle" +
                (BackEdge ? ", a new cycle after the taken branch" : "");
     return B;
   }
@@ -509,7 +503,7 @@ FrontEndBound frontEndDeliveryBound(const FrontEndLayout &L,
     B.Cycles = std::ceil(double(Slots) * N / W - 1e-9) / N;
     B.Detail = "loop stream detector: " + std::to_string(N) +
                " iterations per refill, " + std::to_string(Slots * N) +
-               " slots issued " + fmt(W) + " per cycle";
+               " slots issued " + fmt2(W) + " per cycle";
     return B;
   }
   case UopSource::DSB:
@@ -570,7 +564,7 @@ FrontEndBound frontEndDeliveryBound(const FrontEndLayout &L,
                                                    : L.Windows.front().WhyNot)
                        : std::string(": straight-line code"));
   else
-    B.Detail = "uop cache " + fmt(DSB) + " + legacy decode " + fmt(Legacy) +
+    B.Detail = "uop cache " + fmt2(DSB) + " + legacy decode " + fmt2(Legacy) +
                " (" + Why + ")";
   return B;
 }

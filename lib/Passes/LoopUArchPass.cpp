@@ -9,6 +9,7 @@
 #include "luarch/Passes/MachineLoopKernel.h"
 #include "luarch/Report/Pipeline.h"
 #include "luarch/Sim/SimulationMemo.h"
+#include "luarch/Support/Format.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -497,12 +498,6 @@ public:
 };
 /// Only the loading thread uses it, one function at a time.
 char BufferedErrs::Storage[4096];
-
-std::string fmt2(double V) {
-  std::string S;
-  raw_string_ostream(S) << format("%.2f", V);
-  return S;
-}
 
 /// Per-element figures of wide vector loops are small (0.02 cycles): one
 /// more digit.

@@ -10,6 +10,7 @@
 #include "luarch/Passes/TuneLoops.h"
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Passes/LoopUArchPass.h"
+#include "luarch/Support/Format.h"
 
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
@@ -144,12 +145,6 @@ ModuleBudget &budgetFor(const Module &M) {
                                 M.getInstructionCount() * TuneBudget / 100);
   }
   return B;
-}
-
-std::string fmt2(double V) {
-  std::string S;
-  raw_string_ostream(S) << format("%.2f", V);
-  return S;
 }
 
 std::optional<TuneCandidate> forcedCandidate(const Loop &L) {

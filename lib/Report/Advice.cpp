@@ -9,10 +9,10 @@
 //===----------------------------------------------------------------------===//
 #include "luarch/Report/Advice.h"
 #include "luarch/Report/Report.h"
+#include "luarch/Support/Format.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/Regex.h"
 
 #include <algorithm>
@@ -46,12 +46,6 @@ const AdviceRule Rules[] = {
      "a load and an older store 4 KiB apart on a core that matches them "
      "falsely"},
 };
-
-std::string fmt2(double V) {
-  std::string S;
-  raw_string_ostream(S) << format("%.2f", V);
-  return S;
-}
 
 StringRef mnemonic(const KernelInstr &KI) {
   return StringRef(KI.Text).ltrim().take_until(isSpace);

@@ -1,6 +1,7 @@
 //===- Sensitivity.cpp - Gus-style bottleneck detection ------------------===//
 #include "luarch/Sim/Sensitivity.h"
 #include "SimKernel.h"
+#include "luarch/Support/Format.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -46,12 +47,6 @@ std::string mnemonicOf(const KernelInstr &KI) {
 std::string pct(double S) {
   std::string Out;
   raw_string_ostream(Out) << format("%+.1f%%", 100 * S);
-  return Out;
-}
-
-std::string fmt2(double V) {
-  std::string Out;
-  raw_string_ostream(Out) << format("%.2f", V);
   return Out;
 }
 
