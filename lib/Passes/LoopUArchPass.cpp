@@ -310,17 +310,7 @@ public:
       const MemoryOptions &MO = PO.MemoryOpts;
       Key += "mem " + std::to_string(MO.FixedIterations) + " " +
              std::to_string(MO.WorkingSet.value_or(-1));
-      for (int H : MO.InstrHomes)
-        Key += " " + std::to_string(H);
-      auto AddFacts = [&Key](const char *Tag, const std::vector<double> &V) {
-        for (double X : V)
-          Key += Tag + std::to_string(X);
-      };
-      AddFacts(" ", MO.InstrReuseBytes);
-      AddFacts(" p", MO.InstrReusePages);
-      AddFacts(" x", MO.InstrLineSplits);
-      AddFacts(" f", MO.InstrFirstUse);
-      AddFacts(" b", MO.InstrFirstUseBytes);
+      MO.appendKey(Key);
     }
     Key += "\n";
     for (const KernelInstr &I : K.Instrs)
@@ -871,12 +861,8 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   PO.MemoryOpts.WorkingSetSource = "SCEV";
   // Moved, not copied: the remark needs only the facts' note and counts
   // (appendMemoryRemark).
-  PO.MemoryOpts.InstrHomes = std::move(MemFacts.InstrHomes);
-  PO.MemoryOpts.InstrReuseBytes = std::move(MemFacts.InstrReuseBytes);
-  PO.MemoryOpts.InstrReusePages = std::move(MemFacts.InstrReusePages);
-  PO.MemoryOpts.InstrLineSplits = std::move(MemFacts.InstrLineSplits);
-  PO.MemoryOpts.InstrFirstUse = std::move(MemFacts.InstrFirstUse);
-  PO.MemoryOpts.InstrFirstUseBytes = std::move(MemFacts.InstrFirstUseBytes);
+  static_cast<InstrMemoryFacts &>(PO.MemoryOpts) =
+      std::move(static_cast<InstrMemoryFacts &>(MemFacts));
   PO.MemoryOpts.AllLevels = false;
   PO.MemoryOpts.NoPrefetchFigure = false;
   // Compile time: half the tool's re-simulation (sqlite3.c at -O2: the

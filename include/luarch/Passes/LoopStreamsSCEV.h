@@ -17,6 +17,7 @@
 
 #include "luarch/Kernel/Kernel.h"
 #include "luarch/Model/MachineModel.h"
+#include "luarch/Report/InstrMemoryFacts.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
@@ -36,29 +37,11 @@ namespace luarch {
 
 struct KernelReport;
 
-struct LoopMemoryFacts {
+/// The per-instruction facts are InstrMemoryFacts (one entry per kernel
+/// instruction).
+struct LoopMemoryFacts : InstrMemoryFacts {
   /// Bytes the outermost loop around this one touches (its working set).
   std::optional<double> WorkingSet;
-  /// Per kernel instruction: the level (index into the hierarchy) its
-  /// memory operand's data lives in; -1 = not a memory access or unknown.
-  std::vector<int> InstrHomes;
-  /// Per kernel instruction: bytes touched between two uses of its lines
-  /// (-1 = not a memory access or unknown).
-  std::vector<double> InstrReuseBytes;
-  /// Per kernel instruction: 4 KiB pages touched between two uses of its
-  /// lines (-1 = unknown), for the TLB's reach.
-  std::vector<double> InstrReusePages;
-  /// Per kernel instruction: how many of its L1 pieces split a cache line
-  /// per execution, its base object taken to start on a line (-1 =
-  /// unknown).
-  std::vector<double> InstrLineSplits;
-  /// Per kernel instruction: the share of its lines whose first use comes
-  /// from where the nest's data lives, not from the level serving it (0 =
-  /// none or unknown).
-  std::vector<double> InstrFirstUse;
-  /// Per kernel instruction: bytes touched between two first uses of its
-  /// lines (-1 = unknown: the working set).
-  std::vector<double> InstrFirstUseBytes;
   /// Executions of the loop's body per execution of the outermost loop
   /// (the product of the nest's trip counts, averaged where they vary).
   std::optional<double> Iterations;

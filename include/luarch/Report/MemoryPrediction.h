@@ -22,6 +22,7 @@
 
 #include "luarch/Analysis/DependencyGraph.h"
 #include "luarch/Analysis/Streams.h"
+#include "luarch/Report/InstrMemoryFacts.h"
 #include "luarch/Sim/Simulator.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
@@ -111,41 +112,12 @@ struct MemoryPrediction {
   double Factor = 1.15;
 };
 
-struct MemoryOptions {
+/// The per-instruction facts (InstrMemoryFacts) come from SCEV in the
+/// plugin; the tool has none (empty: the working set decides).
+struct MemoryOptions : InstrMemoryFacts {
   /// Bytes the loop's data occupies (decides the applicable level).
   std::optional<double> WorkingSet;
   std::string WorkingSetSource = "--working-set";
-  /// Per kernel instruction: the level its memory operand's data lives
-  /// in, from SCEV (-1 = unknown; a stream lives in its accesses' farthest
-  /// level, the working set's if none is known).
-  std::vector<int> InstrHomes;
-  /// Per kernel instruction: the bytes touched between two uses of its
-  /// lines (SCEV; < 0 = unknown): the pages they span decide whether the
-  /// TLB misses. Unknown: the smaller of the working set and the capacity
-  /// of the level serving it.
-  std::vector<double> InstrReuseBytes;
-  /// Per kernel instruction: the 4 KiB pages touched between two uses of
-  /// its lines (SCEV, counted page by page: a column walk touches a page
-  /// per row; < 0 = unknown). They decide the TLB's misses; unknown: the
-  /// reuse window's bytes over the page size, at most the working set's.
-  std::vector<double> InstrReusePages;
-  /// Per kernel instruction: how many of its access's L1 pieces split a
-  /// cache line per execution (SCEV: its offset from the base object,
-  /// taken to start on a line, and its strides in the nest; < 0 = unknown:
-  /// the instruction's displacement decides, as for the tool).
-  std::vector<double> InstrLineSplits;
-  /// Per kernel instruction: the share of its lines whose first use comes
-  /// from where the loop's data lives (the working set's level), the rest
-  /// being reused from the level serving it (SCEV: a column walk whose
-  /// next sweep moves by less than a line; 0 = none). Unprefetched, such
-  /// lines cost that level's latency over its misses in flight, added to
-  /// the rest (measured: utils/column-rmw.c).
-  std::vector<double> InstrFirstUse;
-  /// Per kernel instruction: bytes touched between two first uses of its
-  /// lines (SCEV: the footprint of the next loop out that moves it by less
-  /// than a line; < 0 = the working set): the level holding them serves
-  /// the first uses.
-  std::vector<double> InstrFirstUseBytes;
   /// Predict with the data in every level (the report's table); without,
   /// only the applicable prediction (the plugin: less compile time).
   bool AllLevels = true;
