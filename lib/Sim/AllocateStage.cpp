@@ -135,15 +135,17 @@ AllocCause AllocateStage::cycle() {
   int FirstIter = -1;
   Idle = true;
   C.MoveSlots.beginCycle(C.Cycle);
-  C.Sched.beginIssueCycle();
   if (C.Config.AllocationGroup && !C.Queue.empty()) {
     // Room for a whole issue group, or no allocation this cycle (a buffer
-    // resized below the group by --what-if needs to be empty).
+    // resized below the group by --what-if needs to be empty). Checked
+    // before the issue group begins: an issue cycle the scheduler begins
+    // it also ends (the group's ALU uops bind at its end).
     for (ResourceId Id : {ResourceId::ROB, ResourceId::Scheduler})
       if (!C.Buffers.fits(Id, std::min<double>(C.Config.AllocationGroup,
                                                C.Config[Id])))
         return resourceSpec(Id).WhenFull;
   }
+  C.Sched.beginIssueCycle();
   while (!C.Queue.empty()) {
     QueuedSlot Q = C.Queue.front();
     if (C.Config.IterationBoundaryRule && FirstIter >= 0 &&

@@ -65,6 +65,7 @@ void Scheduler::beginDispatchCycle(double Now) {
 }
 
 void Scheduler::beginIssueCycle() {
+  assert(GroupALU.empty() && "the last issue group was bound (endIssueCycle)");
   // [uiCA §4.3] counts the uops "that have not been executed" per port, as
   // they stood at the start of the cycle (uiCA's own name for the counts:
   // the port usage at the start of the cycle, [SO-uica-binding]): a uop
