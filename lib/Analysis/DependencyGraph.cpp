@@ -32,11 +32,22 @@ namespace {
 
 constexpr double NegInf = -std::numeric_limits<double>::infinity();
 
+/// A register move whose copy the stack-sync uop makes (FrontEndDesc::
+/// StackSyncUop; UopDecoder::addStackSyncUops: mov rbp, rsp after a push
+/// is not eliminated, its one uop, the sync uop, reads the synced rsp and
+/// writes the copy a cycle later). Its result then costs that uop's
+/// latency, as in the simulator.
+bool syncedMove(const DecodedInstr &D) {
+  return D.StackSync && D.Uops.size() == 1 && D.Uops[0].ReadsSources &&
+         D.Uops[0].WritesResult;
+}
+
 /// Time from a data (register) input to the instruction's result.
 double dataLatency(const DecodedInstr &D) {
   if (D.MacroFusedIntoPrev)
     return 0;
-  if (computesFromInputs(D) || D.EliminatedMove || D.ZeroIdiom)
+  if (computesFromInputs(D) || D.EliminatedMove || D.ZeroIdiom ||
+      syncedMove(D))
     return D.Latency;
   return 0; // a store's data, or an instruction without register results
 }
