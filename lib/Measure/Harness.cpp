@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "MeasureInternal.h"
+#include "SampleStats.h"
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Measure/Measure.h"
 
@@ -146,14 +147,6 @@ inline uint64_t timeCall(Fn F) {
   uint64_t T1 = __rdtsc();
   _mm_lfence();
   return T1 - T0;
-}
-
-double quantile(std::vector<double> V, double Q) {
-  std::sort(V.begin(), V.end());
-  double Pos = Q * (V.size() - 1);
-  size_t I = size_t(Pos);
-  double F = Pos - I;
-  return I + 1 < V.size() ? V[I] * (1 - F) + V[I + 1] * F : V[I];
 }
 
 bool setupChild(uint64_t RegValue, bool Distinct) {
@@ -314,12 +307,7 @@ bool setupChild(uint64_t RegValue, bool Distinct) {
   // adds time.
   Rec.TicksPerCycle = (quantile(CA, 0.25) - quantile(CB, 0.25)) / CalSpan;
   Rec.TicksPerIteration = (quantile(TA, 0.25) - quantile(TB, 0.25)) / Span;
-  if (!PerRep.empty()) {
-    double Med = quantile(PerRep, 0.5);
-    Rec.Spread = Med > 0 ? (quantile(PerRep, 0.75) - quantile(PerRep, 0.25)) /
-                               Med
-                         : 0;
-  }
+  Rec.Spread = relativeSpread(PerRep);
   Rec.Pages = PagesMapped;
   Rec.CanaryCycles = quantile(Canaries, 0.5);
   Rec.Repetitions = unsigned(All.size());

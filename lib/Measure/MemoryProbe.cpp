@@ -1,6 +1,7 @@
 //===- MemoryProbe.cpp - Bandwidth and latency of the host's memory ------===//
 #include "luarch/Measure/MemoryProbe.h"
 #include "MemoryProbeKernels.h"
+#include "SampleStats.h"
 #include "luarch/Kernel/HostCPU.h"
 #include "luarch/Kernel/ThreadCPUTime.h"
 
@@ -24,6 +25,8 @@
 #endif
 
 using namespace llvm;
+using luarch::measure::quantile;
+using luarch::measure::relativeSpread;
 
 namespace luarch {
 
@@ -141,16 +144,6 @@ StringRef probeKernelName(ProbeKernel K) {
   case ProbeKernel::PageWalk: return "page-walk";
   }
   llvm_unreachable("bad ProbeKernel");
-}
-
-static double quantile(std::vector<double> V, double Q) {
-  if (V.empty())
-    return 0;
-  llvm::sort(V);
-  double Pos = Q * (V.size() - 1);
-  size_t I = size_t(Pos);
-  double F = Pos - I;
-  return I + 1 < V.size() ? V[I] * (1 - F) + V[I + 1] * F : V[I];
 }
 
 std::vector<LevelFigures> summariseLevels(ArrayRef<ProbeSeries> Series,
@@ -361,18 +354,13 @@ std::vector<double> Prober::timeQuiet(F Run, ProbePoint &P) {
   return Kept.empty() ? All : Kept;
 }
 
-static double spreadOf(const std::vector<double> &V) {
-  double Med = quantile(V, 0.5);
-  return Med > 0 ? (quantile(V, 0.75) - quantile(V, 0.25)) / Med : 0;
-}
-
 template <typename F, typename G>
 void Prober::timeValue(F Run, G FromCycles, ProbePoint &P) {
   std::vector<double> Values;
   for (double T : timeQuiet(Run, P))
     Values.push_back(FromCycles(T / Res.TSCPerCycle));
   P.Value = quantile(Values, 0.5);
-  P.Spread = spreadOf(Values);
+  P.Spread = relativeSpread(Values);
 }
 
 ProbePoint Prober::bandwidth(ProbeKernel K, uint64_t WS, char *Base) {

@@ -1,9 +1,9 @@
 //===- HtmlSvg.cpp - SVG pictures of a report ----------------------------===//
 #include "HtmlSvg.h"
+#include "luarch/Support/Format.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/Format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -40,12 +40,6 @@ std::string escape(StringRef S) {
 }
 
 namespace {
-
-std::string fmt(double V, const char *F = "%.2f") {
-  std::string S;
-  raw_string_ostream(S) << format(F, V);
-  return S;
-}
 
 /// Coordinates with one decimal: enough for the eye, small on disk.
 std::string px(double V) { return fmt(V, "%.1f"); }

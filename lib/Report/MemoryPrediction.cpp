@@ -1,6 +1,7 @@
 //===- MemoryPrediction.cpp - Cycles per iteration beyond L1 -------------===//
 #include "luarch/Report/MemoryPrediction.h"
 #include "luarch/Sim/SimulationMemo.h"
+#include "luarch/Support/Format.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -398,12 +399,6 @@ LevelPrediction blend(const LevelPrediction &Far, const LevelPrediction &Near,
 /// s = T / T' - 1.
 double sens(double Base, double Scaled) {
   return Scaled > 0 ? Base / Scaled - 1 : 0;
-}
-
-std::string fmt(double V, const char *F = "%.2f") {
-  std::string S;
-  raw_string_ostream(S) << format(F, V);
-  return S;
 }
 
 std::string bytesText(double B) {
