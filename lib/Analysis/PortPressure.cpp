@@ -1,11 +1,12 @@
 //===- PortPressure.cpp - Exact min-max port pressure --------------------===//
 #include "luarch/Analysis/PortPressure.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/bit.h"
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
-#include <map>
 
 using namespace llvm;
 
@@ -18,8 +19,8 @@ constexpr double Eps = 1e-9;
 /// Ports that share uops form independent components (e.g. AMD's integer
 /// and FP pipes): the bound is the max over components, and subset
 /// enumeration stays small.
-std::vector<PortMask> components(ArrayRef<UopGroup> Groups) {
-  std::vector<PortMask> Comps;
+SmallVector<PortMask, 8> components(ArrayRef<UopGroup> Groups) {
+  SmallVector<PortMask, 8> Comps;
   for (const UopGroup &G : Groups)
     if (G.Ports && G.Count > 0)
       Comps.push_back(G.Ports);
@@ -91,7 +92,7 @@ private:
   }
   bool bfs(unsigned S, unsigned T) {
     Level.assign(N, -1);
-    std::vector<unsigned> Q = {S};
+    SmallVector<unsigned, 32> Q = {S};
     Level[S] = 0;
     for (size_t I = 0; I < Q.size(); ++I)
       for (unsigned V = 0; V < N; ++V)
@@ -127,7 +128,9 @@ private:
 double componentBound(ArrayRef<UopGroup> Groups, ArrayRef<unsigned> Ports,
                       uint32_t *Tight) {
   unsigned K = Ports.size();
-  std::vector<double> F(size_t(1) << K, 0.0);
+  // On the stack up to 8 ports (AMD's and Intel's components have at most
+  // 6-8): the plugin solves this several times per loop.
+  SmallVector<double, 256> F(size_t(1) << K, 0.0);
   PortMask Comp = toGlobal((1u << K) - 1, Ports);
   for (const UopGroup &G : Groups)
     if (G.Ports && G.Count > 0 && (G.Ports & ~Comp) == 0)
@@ -256,23 +259,30 @@ PortPressure computePortPressure(const MachineModel &M,
   } else {
     // Aggregate uops by port set, solve, then hand each set's per-port
     // amounts back to its instructions in proportion to their uops.
-    std::map<PortMask, double> ByMask;
+    // Groups in ascending order of their masks (a flat sorted vector: a
+    // loop has a handful of distinct port sets).
+    SmallVector<UopGroup, 16> Groups;
+    auto GroupOf = [&Groups](PortMask Mask) {
+      return std::lower_bound(Groups.begin(), Groups.end(), Mask,
+                              [](const UopGroup &G, PortMask M) {
+                                return G.Ports < M;
+                              });
+    };
     for (const DecodedInstr &D : Instrs)
       for (const Uop &U : D.Uops)
-        if (U.Ports)
-          ByMask[U.Ports] += 1.0;
-    std::vector<UopGroup> Groups;
-    for (auto &[Mask, Count] : ByMask)
-      Groups.push_back({Mask, Count});
+        if (U.Ports) {
+          auto It = GroupOf(U.Ports);
+          if (It == Groups.end() || It->Ports != U.Ports)
+            It = Groups.insert(It, {U.Ports, 0.0});
+          It->Count += 1.0;
+        }
     std::vector<std::vector<double>> Assign = balancedAssignment(Groups, NP);
-    std::map<PortMask, unsigned> GroupOf;
-    for (unsigned G = 0; G < Groups.size(); ++G)
-      GroupOf[Groups[G].Ports] = G;
     for (size_t I = 0; I < Instrs.size(); ++I)
       for (const Uop &U : Instrs[I].Uops) {
         if (!U.Ports)
           continue;
-        unsigned G = GroupOf[U.Ports];
+        unsigned G = GroupOf(U.Ports) - Groups.begin();
+        assert(G < Groups.size() && Groups[G].Ports == U.Ports);
         for (unsigned P = 0; P < NP; ++P)
           R.PerInstr[I][P] += Assign[G][P] / Groups[G].Count;
       }

@@ -62,13 +62,27 @@ static float parseNum(StringRef S, float Default) {
 std::unique_ptr<InstrTable> InstrTable::parse(StringRef Name, StringRef Text) {
   auto T = std::make_unique<InstrTable>();
   T->Name = Name.str();
-  SmallVector<StringRef, 0> Lines;
-  Text.split(Lines, '\n', -1, /*KeepEmpty=*/false);
-  T->Entries.reserve(Lines.size());
-  for (StringRef Line : Lines) {
-    SmallVector<StringRef, 9> F;
-    Line.split(F, '|');
-    if (F.size() != 9)
+  T->Entries.reserve(Text.count('\n') + 1);
+  // Lines and fields cut by hand: StringRef::split into vectors was a third
+  // of the parse (a table is parsed in every compilation with the plugin).
+  while (!Text.empty()) {
+    StringRef Line;
+    std::tie(Line, Text) = Text.split('\n');
+    if (Line.empty())
+      continue;
+    StringRef F[9];
+    unsigned NF = 0;
+    for (size_t Start = 0;; ++NF) {
+      size_t Bar = Line.find('|', Start);
+      if (NF < 9)
+        F[NF] = Line.slice(Start, Bar);
+      if (Bar == StringRef::npos) {
+        ++NF;
+        break;
+      }
+      Start = Bar + 1;
+    }
+    if (NF != 9)
       continue; // The generator guarantees nine fields; be lenient anyway.
     UopsInfoEntry E;
     E.Key = F[0];
@@ -89,11 +103,30 @@ std::unique_ptr<InstrTable> InstrTable::parse(StringRef Name, StringRef Text) {
     E.Ports = F[8];
     T->Entries.push_back(E);
   }
-  for (unsigned I = 0, N = T->Entries.size(); I != N; ++I) {
+  unsigned N = T->Entries.size();
+  T->ByKey.reserve(N);
+  T->ByMnemonic.reserve(N);
+  // Count each mnemonic's variants, lay the lists out back to back, then
+  // fill them in table order. The map holds at most N keys and was
+  // reserved for them: it never grows, so its values stay where they are.
+  std::vector<std::pair<unsigned, unsigned> *> RangeOf(N);
+  [[maybe_unused]] size_t Reserved = T->ByMnemonic.getMemorySize();
+  for (unsigned I = 0; I != N; ++I) {
     const UopsInfoEntry &E = T->Entries[I];
-    T->ByKey.try_emplace(E.Key, I);
-    T->ByMnemonic[E.Mnemonic].push_back(&T->Entries[I]);
+    T->ByKey.try_emplace(E.Key, I); // the first of duplicate keys wins
+    RangeOf[I] = &T->ByMnemonic[E.Mnemonic];
+    ++RangeOf[I]->second;
   }
+  assert(T->ByMnemonic.getMemorySize() == Reserved && "the map grew");
+  unsigned Next = 0;
+  for (auto &[Mnemonic, Range] : T->ByMnemonic) {
+    Range.first = Next;
+    Next += Range.second;
+    Range.second = 0;
+  }
+  T->VariantList.resize(N);
+  for (unsigned I = 0; I != N; ++I)
+    T->VariantList[RangeOf[I]->first + RangeOf[I]->second++] = &T->Entries[I];
   return T;
 }
 
@@ -125,7 +158,7 @@ InstrTable::variants(StringRef Mnemonic) const {
   auto It = ByMnemonic.find(Mnemonic);
   if (It == ByMnemonic.end())
     return {};
-  return It->second;
+  return ArrayRef(VariantList).slice(It->second.first, It->second.second);
 }
 
 } // namespace luarch

@@ -393,6 +393,14 @@ static const UopsInfoEntry *registerForm(const InstrTable &T,
   return Widened ? T.lookup((E.Mnemonic + " (" + Wide + ")").str()) : nullptr;
 }
 
+const UopsInfoEntry *UopDecoder::registerFormOf(const UopsInfoEntry &E) const {
+  assert(Table && "a table row without a table");
+  auto [It, New] = RegisterForms.try_emplace(&E, nullptr);
+  if (New)
+    It->second = registerForm(*Table, E);
+  return It->second;
+}
+
 bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
                                    DecodedInstr &D) const {
   SmallVector<std::pair<unsigned, PortMask>, 4> Groups;
@@ -410,7 +418,7 @@ bool UopDecoder::buildFromUopsInfo(const MCInst &Inst, const UopsInfoEntry &E,
   // register form's. Without one, a pure memory-source instruction (imul
   // r, m, imm) computes for the total minus the load.
   const UopsInfoEntry *RegForm =
-      (D.MayLoad || D.MayStore) && Table ? registerForm(*Table, E) : nullptr;
+      (D.MayLoad || D.MayStore) && Table ? registerFormOf(E) : nullptr;
   bool HasRegSources = any_of(D.Reads, [](RegUnit U) {
     return !isFlagUnit(U);
   });
@@ -816,10 +824,21 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   D.CondCode = Info.CondCode;
   D.FusionClass = Sem.fusionClass(Inst);
   // The lock prefix lives in the MCInst's flags; the printer spells it.
-  std::string Text = TC.print(Inst, /*Intel=*/1);
-  StringRef Printed = StringRef(Text).ltrim();
-  D.Locked = D.MayStore && Printed.starts_with("lock");
-  D.ImplicitlyLocked = D.MayStore && D.MayLoad && Printed.starts_with("xchg");
+  // Printed on demand: only stores and new shapes (Matcher.match) read it.
+  std::string Text;
+  bool IsPrinted = false;
+  auto IntelText = [&]() -> StringRef {
+    if (!IsPrinted) {
+      Text = TC.print(Inst, /*Intel=*/1);
+      IsPrinted = true;
+    }
+    return Text;
+  };
+  if (D.MayStore) {
+    StringRef Printed = IntelText().ltrim();
+    D.Locked = Printed.starts_with("lock");
+    D.ImplicitlyLocked = D.MayLoad && Printed.starts_with("xchg");
+  }
   // AVX-512 masked stores: LLVM names them ...mrk (VMOVUPSZ256mrk,
   // VPCOMPRESSDZmrk).
   D.MaskedStore =
@@ -837,7 +856,7 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
 
   std::string Tried;
   const UopsInfoEntry *E =
-      Table ? Matcher.match(Inst, *Table, Info, Text, &Tried) : nullptr;
+      Table ? Matcher.match(Inst, *Table, Info, IntelText, &Tried) : nullptr;
   if (E) {
     StringRef Sig = E->Signature;
     for (StringRef Part : split(Sig, ", ")) {
@@ -901,7 +920,7 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
         while (Ports.Uops.size() < Want)
           Ports.Uops.push_back(Extra);
       }
-      D = Ports;
+      D = std::move(Ports);
       D.Source = DecodeSource::UopsInfoPartial;
       D.Variant = E->Key.str();
       D.FusedUops = E->Fused;
@@ -920,7 +939,7 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
         return U.Kind == UopKind::Load;
       });
       if (HasLoadUop && Table) {
-        const UopsInfoEntry *RegForm = registerForm(*Table, *E);
+        const UopsInfoEntry *RegForm = registerFormOf(*E);
         bool HasRegSources = any_of(D.Reads, [](RegUnit U) {
           return !isFlagUnit(U);
         });

@@ -626,14 +626,17 @@ UopsInfoMatcher::candidates(const MCInst &Inst, const X86InstrInfo &Info,
 const UopsInfoEntry *UopsInfoMatcher::match(const MCInst &Inst,
                                             const InstrTable &T,
                                             std::string *Tried) const {
-  return match(Inst, T, Sem.analyze(Inst), TC.print(Inst, /*Intel=*/1),
-               Tried);
+  std::string Text;
+  return match(
+      Inst, T, Sem.analyze(Inst),
+      [&]() -> StringRef { return Text = TC.print(Inst, /*Intel=*/1); },
+      Tried);
 }
 
 const UopsInfoEntry *UopsInfoMatcher::match(const MCInst &Inst,
                                             const InstrTable &T,
                                             const X86InstrInfo &Info,
-                                            StringRef IntelText,
+                                            function_ref<StringRef()> IntelText,
                                             std::string *Tried) const {
   SmallVector<char, 16> Bytes = TC.encode(Inst);
   SmallString<96> Key;
@@ -649,7 +652,7 @@ const UopsInfoEntry *UopsInfoMatcher::match(const MCInst &Inst,
       *Tried = M.Tried;
     return M.Entry;
   }
-  std::vector<std::string> Cands = candidates(Inst, Info, IntelText, Bytes);
+  std::vector<std::string> Cands = candidates(Inst, Info, IntelText(), Bytes);
   M.Tried = Cands.empty() ? std::string() : Cands.front();
   if (Tried)
     *Tried = M.Tried;

@@ -194,7 +194,16 @@ X86InstrInfo X86Semantics::analyze(const MCInst &Inst) const {
   R.IsIndirectBranch = Desc.isIndirectBranch();
   R.UsesStackEngine = Op.starts_with("PUSH") || Op.starts_with("POP") ||
                       R.IsCall || R.IsReturn;
-  R.IsSyscallOrPrivileged = isPrivilegedOrSyscall(Op);
+  if (PrivilegedOpcode.empty())
+    PrivilegedOpcode.assign(MII.getNumOpcodes(), -1);
+  if (Inst.getOpcode() < PrivilegedOpcode.size()) {
+    int8_t &Known = PrivilegedOpcode[Inst.getOpcode()];
+    if (Known < 0)
+      Known = isPrivilegedOrSyscall(Op);
+    R.IsSyscallOrPrivileged = Known;
+  } else {
+    R.IsSyscallOrPrivileged = isPrivilegedOrSyscall(Op);
+  }
   R.Serializing = Op.starts_with("CPUID") || Op.starts_with("LFENCE") ||
                   Op.starts_with("MFENCE") || Op.starts_with("SERIALIZE");
 

@@ -7,8 +7,8 @@
 #ifndef LUARCH_MODEL_INSTRTABLE_H
 #define LUARCH_MODEL_INSTRTABLE_H
 
-#include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 #include <vector>
 
@@ -48,8 +48,12 @@ public:
 private:
   std::string Name;
   std::vector<UopsInfoEntry> Entries;
-  llvm::StringMap<unsigned> ByKey;
-  llvm::StringMap<llvm::SmallVector<const UopsInfoEntry *, 8>> ByMnemonic;
+  /// Flat, built once per table and process (the plugin parses a table in
+  /// every compilation): no allocation per row or per mnemonic.
+  llvm::DenseMap<llvm::StringRef, unsigned> ByKey;
+  /// A mnemonic's variants are VariantList[Begin, Begin + Count).
+  llvm::DenseMap<llvm::StringRef, std::pair<unsigned, unsigned>> ByMnemonic;
+  std::vector<const UopsInfoEntry *> VariantList;
 };
 
 } // namespace luarch

@@ -87,6 +87,12 @@ private:
   /// Decoding depends on the opcode and, for idioms, immediates and
   /// addressing, on operands: cache by the printed Intel text.
   mutable llvm::StringMap<DecodedInstr> Cache;
+  /// registerForm() of a row of Table, by the row: the same memory form
+  /// recurs with other registers and displacements, and building and
+  /// looking up the register form's name cost about 2,400 instructions.
+  const UopsInfoEntry *registerFormOf(const UopsInfoEntry &E) const;
+  mutable llvm::DenseMap<const UopsInfoEntry *, const UopsInfoEntry *>
+      RegisterForms;
   /// portsOfSchedResource per LLVM resource index (a function of the
   /// model and the CPU's scheduling model; name compares otherwise).
   mutable std::vector<std::optional<PortMask>> ResourcePorts;

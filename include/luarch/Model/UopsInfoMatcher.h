@@ -14,6 +14,7 @@
 
 #include "luarch/Model/InstrTable.h"
 #include "luarch/Model/X86Semantics.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -42,13 +43,14 @@ public:
   /// (useful in "unmatched" reports).
   const UopsInfoEntry *match(const llvm::MCInst &Inst, const InstrTable &T,
                              std::string *Tried = nullptr) const;
-  /// match() with the semantics and Intel text given, as candidates().
-  /// Results are remembered per table and instruction *shape*
-  /// (shapeKey()), so instructions that differ only in registers of the
-  /// same class are matched once.
+  /// match() with the semantics given, as candidates(), and the Intel text
+  /// from \p IntelText, called only when the shape is new (printing is
+  /// most of a remembered shape's cost). Results are remembered per table
+  /// and instruction *shape* (shapeKey()), so instructions that differ
+  /// only in registers of the same class are matched once.
   const UopsInfoEntry *match(const llvm::MCInst &Inst, const InstrTable &T,
                              const X86InstrInfo &Info,
-                             llvm::StringRef IntelText,
+                             llvm::function_ref<llvm::StringRef()> IntelText,
                              std::string *Tried = nullptr) const;
 
   /// The key under which match() remembers its result: everything

@@ -154,6 +154,10 @@ private:
   /// first decoding asks twice per instruction, and the name tests cost
   /// about 850 instructions each time.
   mutable std::vector<int8_t> ZeroIdiomOpcode;
+  /// isPrivilegedOrSyscall() of the opcode's name, as ZeroIdiomOpcode (-1
+  /// not yet asked): the test runs through 60 name prefixes, about 2,000
+  /// instructions per call, and analyze() asks for every decoding.
+  mutable std::vector<int8_t> PrivilegedOpcode;
   llvm::MCRegister EFLAGSReg, RSPReg, RIPReg;
 };
 
