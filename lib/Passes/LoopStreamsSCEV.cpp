@@ -22,6 +22,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 
 #include <cmath>
@@ -34,6 +35,12 @@
 #include <tuple>
 
 using namespace llvm;
+
+static llvm::cl::opt<bool> VerifyTripShortcut(
+    "uarch-verify-trip-shortcut", llvm::cl::Hidden,
+    llvm::cl::desc("Ask SCEV for the trip count of every loop the IR check "
+                   "calls uncountable too, and warn where SCEV counts it "
+                   "(a test of the check; see docs/plugin.md)"));
 
 namespace luarch {
 namespace {
@@ -376,12 +383,104 @@ private:
   function_ref<bool(const Loop *)> Inside;
 };
 
+/// Instructions countIsHopeless() visits at most: beyond, it leaves the
+/// loop to SCEV. Compile time only (sqlite3.c at -O2: the loops it decides
+/// visit a few instructions each; an interpreter's loop would take
+/// thousands).
+constexpr unsigned HopelessWalkLimit = 64;
+
+/// Whether SCEV can give \p L no trip count at all (no exact count, no
+/// symbolic and no constant maximum), seen from the IR without building a
+/// SCEV: most loops of a large program are not counted (1,415 of the 1,614
+/// loops sqlite3.c's remarks ask about at -O2), and SCEV's search costs
+/// about as much for the hopeless ones as for the others.
+///
+/// SCEV counts an exit of L (ScalarEvolution::computeExitLimit) only when
+/// its block dominates L's unique latch and its condition, evaluated at L's
+/// scope, either contains an add recurrence of L, or evolves from constants
+/// through L's header phis (a brute-force evaluation), or is constant. An
+/// add recurrence of L comes only from a header phi of L whose value from
+/// the latch is the phi plus something; values of inner loops at L's scope
+/// come from their own exit conditions. So the exits are hopeless when the
+/// operands of their conditions inside L (through inner loops' exit
+/// conditions) reach no header phi of L but phis whose latch value is a
+/// load or a call (a list walk, `p = p->next`: SCEV sees an unknown) and
+/// whose start is no constant (so no brute force), and no instruction with
+/// only constant operands (which SCEV folds). Conservative: anything else
+/// goes to SCEV. What this does not rule out is two invariant operands that
+/// SCEV proves equal, a compare InstCombine folds; -uarch-verify-trip-shortcut
+/// checks the claim against SCEV.
+bool countIsHopeless(const Loop &L, const LoopInfo &LI,
+                     const DominatorTree &DT) {
+  const BasicBlock *Latch = L.getLoopLatch();
+  SmallVector<const Value *, 32> Work;
+  SmallPtrSet<const Loop *, 4> InnerDone;
+  // Pushes the exit conditions of \p M (of L: only the exits SCEV counts,
+  // those dominating the latch); false when one is not a plain branch or
+  // switch condition.
+  auto pushExitConditions = [&](const Loop &M) {
+    SmallVector<BasicBlock *, 8> Exiting;
+    M.getExitingBlocks(Exiting);
+    for (const BasicBlock *E : Exiting) {
+      if (&M == &L && (!Latch || !DT.dominates(E, Latch)))
+        continue;
+      const Instruction *T = E->getTerminator();
+      if (const auto *BI = dyn_cast<BranchInst>(T)) {
+        if (!BI->isConditional() || isa<Constant>(BI->getCondition()))
+          return false;
+        Work.push_back(BI->getCondition());
+      } else if (const auto *SI = dyn_cast<SwitchInst>(T)) {
+        Work.push_back(SI->getCondition());
+      } else {
+        return false;
+      }
+    }
+    return true;
+  };
+  if (!pushExitConditions(L))
+    return false;
+  SmallPtrSet<const Instruction *, 32> Seen;
+  while (!Work.empty()) {
+    const auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !L.contains(I) || !Seen.insert(I).second)
+      continue;
+    if (Seen.size() > HopelessWalkLimit)
+      return false;
+    if (const auto *P = dyn_cast<PHINode>(I);
+        P && P->getParent() == L.getHeader()) {
+      for (unsigned K = 0, E = P->getNumIncomingValues(); K < E; ++K) {
+        const Value *V = P->getIncomingValue(K);
+        if (!L.contains(P->getIncomingBlock(K))) {
+          if (isa<Constant>(V))
+            return false;
+          continue;
+        }
+        if (!isa<LoadInst>(V) &&
+            !(isa<CallBase>(V) && !isa<IntrinsicInst>(V)))
+          return false;
+        Work.push_back(V);
+      }
+      continue;
+    }
+    for (const Loop *M = LI.getLoopFor(I->getParent()); M && M != &L;
+         M = M->getParentLoop())
+      if (InnerDone.insert(M).second && !pushExitConditions(*M))
+        return false;
+    if (I->getNumOperands() > 0 &&
+        llvm::all_of(I->operands(),
+                     [](const Value *Op) { return isa<Constant>(Op); }))
+      return false;
+    append_range(Work, I->operands());
+  }
+  return true;
+}
+
 /// The nest's accesses and trip counts.
 class Nest {
 public:
-  Nest(ScalarEvolution &SE, const LoopInfo &LI, const Loop *Top,
-       unsigned Line)
-      : SE(SE), LI(LI), Top(Top), Line(Line) {}
+  Nest(ScalarEvolution &SE, const LoopInfo &LI, const DominatorTree &DT,
+       const Loop *Top, unsigned Line)
+      : SE(SE), LI(LI), DT(DT), Top(Top), Line(Line) {}
 
   /// The nest's accesses (Accesses, Where), decomposed on first use: most
   /// loops of a large program have a trip count SCEV cannot tell (1,385 of
@@ -447,6 +546,9 @@ public:
     if (It != TripCache.end())
       return It->second;
     TripCache[L] = 0; // no recursion through a loop being evaluated
+    bool Hopeless = countIsHopeless(*L, LI, DT);
+    if (Hopeless && !VerifyTripShortcut)
+      return 0;
     double T = 0;
     if (unsigned C = SE.getSmallConstantTripCount(L)) {
       T = C;
@@ -479,6 +581,13 @@ public:
     }
     if (T > 1e12)
       T = 0;
+    if (Hopeless && T > 0) {
+      errs() << "LoopUArch: SCEV counts " << T << " iterations of the loop at "
+             << L->getHeader()->getName() << " in "
+             << L->getHeader()->getParent()->getName()
+             << ", which the IR check called uncountable\n";
+      T = 0; // as without the check's verification
+    }
     return TripCache[L] = std::max(0.0, T);
   }
 
@@ -816,6 +925,7 @@ public:
 private:
   ScalarEvolution &SE;
   const LoopInfo &LI;
+  const DominatorTree &DT;
   const Loop *Top;
   unsigned Line;
   bool Collected = false;
@@ -956,7 +1066,7 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   unsigned Line = H.Levels.front().LineBytes.Value ? H.Levels.front().LineBytes.Value : 64;
   std::shared_ptr<Nest> &Shared = IR.Nests[{Top, Line}];
   if (!Shared)
-    Shared = std::make_shared<Nest>(SE, *IR.LI, Top, Line);
+    Shared = std::make_shared<Nest>(SE, *IR.LI, *IR.DT, Top, Line);
   Nest &N = *Shared;
   if (double T = N.trips(Inner); T > 0)
     Facts.TripsPerEntry = T;
