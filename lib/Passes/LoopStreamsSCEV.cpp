@@ -45,6 +45,10 @@ static llvm::cl::opt<bool> VerifyTripShortcut(
 namespace luarch {
 namespace {
 
+/// The memory step's note for a loop SCEV cannot count.
+constexpr const char *UnknownTripCount =
+    "the loop's trip count is unknown to SCEV";
+
 /// The page size the TLB's reach is counted in (4 KiB: what a program
 /// gets without asking for huge pages).
 constexpr double PageBytes = 4096;
@@ -57,6 +61,8 @@ struct IRAnalyses {
   std::string Name;
   std::unique_ptr<TargetLibraryInfoImpl> TLII;
   std::unique_ptr<TargetLibraryInfo> TLI;
+  /// The code generator's assumption tracker, if at hand (for scev()).
+  AssumptionCacheTracker *ACT = nullptr;
   /// Built here when the code generator's tracker is not at hand.
   std::unique_ptr<AssumptionCache> OwnAC;
   /// OwnAC, or the code generator's (borrowed: its scan of the function
@@ -80,6 +86,34 @@ struct IRAnalyses {
   /// 1.2 s there). shared_ptr: Nest is defined below.
   std::map<std::pair<const Loop *, unsigned>, std::shared_ptr<class Nest>>
       Nests;
+
+  /// The library table (SCEV's, and the branch probabilities').
+  TargetLibraryInfo &tli() {
+    if (!TLI) {
+      TLII = std::make_unique<TargetLibraryInfoImpl>(
+          Triple(F->getParent()->getTargetTriple()));
+      TLI = std::make_unique<TargetLibraryInfo>(*TLII, F);
+    }
+    return *TLI;
+  }
+
+  /// SCEV, built on first use: a function whose analysed loops SCEV cannot
+  /// count (countIsHopeless) needs none, nor its construction and
+  /// destruction (sqlite3.c -O2: 187 of the 509 functions that reach the
+  /// memory step).
+  ScalarEvolution &scev() {
+    if (!SE) {
+      Function &MutF = const_cast<Function &>(*F); // read-only analyses
+      if (ACT) {
+        AC = &ACT->getAssumptionCache(MutF);
+      } else {
+        OwnAC = std::make_unique<AssumptionCache>(MutF);
+        AC = OwnAC.get();
+      }
+      SE = std::make_unique<ScalarEvolution>(MutF, tli(), *AC, *DT, *LI);
+    }
+    return *SE;
+  }
 };
 
 std::mutex CacheLock;
@@ -103,15 +137,7 @@ IRAnalyses &analysesFor(const MachineFunction &MF,
   Cache.F = &F;
   Cache.FunctionNumber = MF.getFunctionNumber();
   Cache.Name = F.getName().str();
-  Cache.TLII = std::make_unique<TargetLibraryInfoImpl>(
-      Triple(F.getParent()->getTargetTriple()));
-  Cache.TLI = std::make_unique<TargetLibraryInfo>(*Cache.TLII, &F);
-  if (Borrowed.AC) {
-    Cache.AC = &Borrowed.AC->getAssumptionCache(MutF);
-  } else {
-    Cache.OwnAC = std::make_unique<AssumptionCache>(MutF);
-    Cache.AC = Cache.OwnAC.get();
-  }
+  Cache.ACT = Borrowed.AC;
   if (Borrow) {
     assert(Borrowed.DT->getRoot() == &F.getEntryBlock() &&
            "another function's dominator tree");
@@ -123,11 +149,9 @@ IRAnalyses &analysesFor(const MachineFunction &MF,
     Cache.DT = Cache.OwnDT.get();
     Cache.LI = Cache.OwnLI.get();
   }
-  Cache.SE = std::make_unique<ScalarEvolution>(MutF, *Cache.TLI, *Cache.AC,
-                                               *Cache.DT, *Cache.LI);
   if (F.getEntryCount()) {
     Cache.BPI = std::make_unique<BranchProbabilityInfo>(F, *Cache.LI,
-                                                        Cache.TLI.get(),
+                                                        &Cache.tli(),
                                                         Cache.DT);
     Cache.BFI = std::make_unique<BlockFrequencyInfo>(F, *Cache.BPI, *Cache.LI);
   }
@@ -400,45 +424,37 @@ constexpr unsigned HopelessWalkLimit = 64;
 /// scope, either contains an add recurrence of L, or evolves from constants
 /// through L's header phis (a brute-force evaluation), or is constant. An
 /// add recurrence of L comes only from a header phi of L whose value from
-/// the latch is the phi plus something; values of inner loops at L's scope
-/// come from their own exit conditions. So the exits are hopeless when the
-/// operands of their conditions inside L (through inner loops' exit
-/// conditions) reach no header phi of L but phis whose latch value is a
-/// load or a call (a list walk, `p = p->next`: SCEV sees an unknown) and
-/// whose start is no constant (so no brute force), and no instruction with
-/// only constant operands (which SCEV folds). Conservative: anything else
-/// goes to SCEV. What this does not rule out is two invariant operands that
-/// SCEV proves equal, a compare InstCombine folds; -uarch-verify-trip-shortcut
-/// checks the claim against SCEV.
+/// the latch is the phi plus something (or from an inner loop's exit
+/// value). So the exits are hopeless when the operands of their conditions
+/// inside L stay out of inner loops and reach no header phi of L but phis
+/// whose latch value is a load or a call (a list walk, `p = p->next`: SCEV
+/// sees an unknown) and whose start is no constant (so no brute force), and
+/// no instruction with only constant operands (which SCEV folds).
+/// Conservative: anything else goes to SCEV. What this does not rule out is
+/// two operands SCEV proves equal or a constant apart, a compare
+/// InstCombine folds; -uarch-verify-trip-shortcut checks the claim against
+/// SCEV.
 bool countIsHopeless(const Loop &L, const LoopInfo &LI,
                      const DominatorTree &DT) {
   const BasicBlock *Latch = L.getLoopLatch();
   SmallVector<const Value *, 32> Work;
-  SmallPtrSet<const Loop *, 4> InnerDone;
-  // Pushes the exit conditions of \p M (of L: only the exits SCEV counts,
-  // those dominating the latch); false when one is not a plain branch or
-  // switch condition.
-  auto pushExitConditions = [&](const Loop &M) {
-    SmallVector<BasicBlock *, 8> Exiting;
-    M.getExitingBlocks(Exiting);
-    for (const BasicBlock *E : Exiting) {
-      if (&M == &L && (!Latch || !DT.dominates(E, Latch)))
-        continue;
-      const Instruction *T = E->getTerminator();
-      if (const auto *BI = dyn_cast<BranchInst>(T)) {
-        if (!BI->isConditional() || isa<Constant>(BI->getCondition()))
-          return false;
-        Work.push_back(BI->getCondition());
-      } else if (const auto *SI = dyn_cast<SwitchInst>(T)) {
-        Work.push_back(SI->getCondition());
-      } else {
+  // The conditions of the exits SCEV counts (those dominating the latch).
+  SmallVector<BasicBlock *, 8> Exiting;
+  L.getExitingBlocks(Exiting);
+  for (const BasicBlock *E : Exiting) {
+    if (!Latch || !DT.dominates(E, Latch))
+      continue;
+    const Instruction *T = E->getTerminator();
+    if (const auto *BI = dyn_cast<BranchInst>(T)) {
+      if (!BI->isConditional() || isa<Constant>(BI->getCondition()))
         return false;
-      }
+      Work.push_back(BI->getCondition());
+    } else if (const auto *SI = dyn_cast<SwitchInst>(T)) {
+      Work.push_back(SI->getCondition());
+    } else {
+      return false;
     }
-    return true;
-  };
-  if (!pushExitConditions(L))
-    return false;
+  }
   SmallPtrSet<const Instruction *, 32> Seen;
   while (!Work.empty()) {
     const auto *I = dyn_cast<Instruction>(Work.pop_back_val());
@@ -462,10 +478,10 @@ bool countIsHopeless(const Loop &L, const LoopInfo &LI,
       }
       continue;
     }
-    for (const Loop *M = LI.getLoopFor(I->getParent()); M && M != &L;
-         M = M->getParentLoop())
-      if (InnerDone.insert(M).second && !pushExitConditions(*M))
-        return false;
+    // A value of an inner loop: SCEV may know its exit value (a count of
+    // that loop), which may be constant or an add recurrence of L.
+    if (LI.getLoopFor(I->getParent()) != &L)
+      return false;
     if (I->getNumOperands() > 0 &&
         llvm::all_of(I->operands(),
                      [](const Value *Op) { return isa<Constant>(Op); }))
@@ -1053,7 +1069,6 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   }
   std::lock_guard<std::mutex> G(CacheLock);
   IRAnalyses &IR = analysesFor(MF, Borrowed);
-  ScalarEvolution &SE = *IR.SE;
   if (IR.BFI)
     if (std::optional<uint64_t> C = IR.BFI->getBlockProfileCount(BB))
       Facts.ProfileIterations = double(*C);
@@ -1062,6 +1077,13 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
     Facts.Note = "no IR loop for the header";
     return Facts;
   }
+  // A loop SCEV cannot count gets what Nest::trips() would give it (no
+  // count, hence no footprint) without building SCEV.
+  if (!VerifyTripShortcut && countIsHopeless(*Inner, *IR.LI, *IR.DT)) {
+    Facts.Note = UnknownTripCount;
+    return Facts;
+  }
+  ScalarEvolution &SE = IR.scev();
   const Loop *Top = Inner->getOutermostLoop();
   unsigned Line = H.Levels.front().LineBytes.Value ? H.Levels.front().LineBytes.Value : 64;
   std::shared_ptr<Nest> &Shared = IR.Nests[{Top, Line}];
@@ -1088,7 +1110,7 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   for (const Loop *L = Inner; L; L = L->getParentLoop())
     if (N.trips(L) <= 0) {
       Facts.Note = L == Inner
-                       ? "the loop's trip count is unknown to SCEV"
+                       ? UnknownTripCount
                        : "the trip count of an enclosing loop is unknown to "
                          "SCEV";
       return Facts;
