@@ -22,6 +22,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 
 #include <cmath>
@@ -35,8 +36,18 @@
 
 using namespace llvm;
 
+static llvm::cl::opt<bool> VerifyTripShortcut(
+    "uarch-verify-trip-shortcut", llvm::cl::Hidden,
+    llvm::cl::desc("Ask SCEV for the trip count of every loop the IR check "
+                   "calls uncountable too, and warn where SCEV counts it "
+                   "(a test of the check; see docs/plugin.md)"));
+
 namespace luarch {
 namespace {
+
+/// The memory step's note for a loop SCEV cannot count.
+constexpr const char *UnknownTripCount =
+    "the loop's trip count is unknown to SCEV";
 
 /// The page size the TLB's reach is counted in (4 KiB: what a program
 /// gets without asking for huge pages).
@@ -50,6 +61,8 @@ struct IRAnalyses {
   std::string Name;
   std::unique_ptr<TargetLibraryInfoImpl> TLII;
   std::unique_ptr<TargetLibraryInfo> TLI;
+  /// The code generator's assumption tracker, if at hand (for scev()).
+  AssumptionCacheTracker *ACT = nullptr;
   /// Built here when the code generator's tracker is not at hand.
   std::unique_ptr<AssumptionCache> OwnAC;
   /// OwnAC, or the code generator's (borrowed: its scan of the function
@@ -73,6 +86,34 @@ struct IRAnalyses {
   /// 1.2 s there). shared_ptr: Nest is defined below.
   std::map<std::pair<const Loop *, unsigned>, std::shared_ptr<class Nest>>
       Nests;
+
+  /// The library table (SCEV's, and the branch probabilities').
+  TargetLibraryInfo &tli() {
+    if (!TLI) {
+      TLII = std::make_unique<TargetLibraryInfoImpl>(
+          Triple(F->getParent()->getTargetTriple()));
+      TLI = std::make_unique<TargetLibraryInfo>(*TLII, F);
+    }
+    return *TLI;
+  }
+
+  /// SCEV, built on first use: a function whose analysed loops SCEV cannot
+  /// count (countIsHopeless) needs none, nor its construction and
+  /// destruction (sqlite3.c -O2: 187 of the 509 functions that reach the
+  /// memory step).
+  ScalarEvolution &scev() {
+    if (!SE) {
+      Function &MutF = const_cast<Function &>(*F); // read-only analyses
+      if (ACT) {
+        AC = &ACT->getAssumptionCache(MutF);
+      } else {
+        OwnAC = std::make_unique<AssumptionCache>(MutF);
+        AC = OwnAC.get();
+      }
+      SE = std::make_unique<ScalarEvolution>(MutF, tli(), *AC, *DT, *LI);
+    }
+    return *SE;
+  }
 };
 
 std::mutex CacheLock;
@@ -96,15 +137,7 @@ IRAnalyses &analysesFor(const MachineFunction &MF,
   Cache.F = &F;
   Cache.FunctionNumber = MF.getFunctionNumber();
   Cache.Name = F.getName().str();
-  Cache.TLII = std::make_unique<TargetLibraryInfoImpl>(
-      Triple(F.getParent()->getTargetTriple()));
-  Cache.TLI = std::make_unique<TargetLibraryInfo>(*Cache.TLII, &F);
-  if (Borrowed.AC) {
-    Cache.AC = &Borrowed.AC->getAssumptionCache(MutF);
-  } else {
-    Cache.OwnAC = std::make_unique<AssumptionCache>(MutF);
-    Cache.AC = Cache.OwnAC.get();
-  }
+  Cache.ACT = Borrowed.AC;
   if (Borrow) {
     assert(Borrowed.DT->getRoot() == &F.getEntryBlock() &&
            "another function's dominator tree");
@@ -116,11 +149,9 @@ IRAnalyses &analysesFor(const MachineFunction &MF,
     Cache.DT = Cache.OwnDT.get();
     Cache.LI = Cache.OwnLI.get();
   }
-  Cache.SE = std::make_unique<ScalarEvolution>(MutF, *Cache.TLI, *Cache.AC,
-                                               *Cache.DT, *Cache.LI);
   if (F.getEntryCount()) {
     Cache.BPI = std::make_unique<BranchProbabilityInfo>(F, *Cache.LI,
-                                                        Cache.TLI.get(),
+                                                        &Cache.tli(),
                                                         Cache.DT);
     Cache.BFI = std::make_unique<BlockFrequencyInfo>(F, *Cache.BPI, *Cache.LI);
   }
@@ -376,12 +407,116 @@ private:
   function_ref<bool(const Loop *)> Inside;
 };
 
+/// Instructions countIsHopeless() visits at most: beyond, it leaves the
+/// loop to SCEV. Compile time only (sqlite3.c at -O2: the loops it decides
+/// visit a few instructions each; an interpreter's loop would take
+/// thousands).
+constexpr unsigned HopelessWalkLimit = 64;
+
+/// An instruction SCEV takes as an unknown whatever its operands: a load,
+/// or a call but one returning an argument (SCEV looks through it) and
+/// the intrinsics it models.
+bool opaqueToSCEV(const Value *V) {
+  if (isa<LoadInst>(V))
+    return true;
+  const auto *CB = dyn_cast<CallBase>(V);
+  return CB && !isa<IntrinsicInst>(CB) && !CB->getReturnedArgOperand();
+}
+
+/// Whether SCEV can give \p L no trip count at all (no exact count, no
+/// symbolic and no constant maximum), seen from the IR without building a
+/// SCEV: most loops of a large program are not counted (1,415 of the 1,614
+/// loops sqlite3.c's remarks ask about at -O2; this check finds 945 of
+/// them), and SCEV's search for a count it cannot find costs ~55 us.
+///
+/// SCEV counts an exit of L (ScalarEvolution::computeExitLimit) only when
+/// its block dominates L's unique latch and its condition, evaluated at L's
+/// scope, either contains an add recurrence of L, or evolves from constants
+/// through L's header phis (a brute-force evaluation), or is constant. An
+/// add recurrence of L comes only from a header phi of L whose value from
+/// the latch is the phi plus something (or from an inner loop's exit
+/// value), and a load or a call hides what its operands are (SCEV sees an
+/// unknown). So the exits are hopeless when the operands of their
+/// conditions inside L stay out of inner loops, reach no header phi of L
+/// but behind a load or a call (a search, `a[i] != key`) or phis whose
+/// latch value is a load or a call (a list walk, `p = p->next`), no header
+/// phi with a constant start (so no brute force) and no instruction with
+/// only constant operands (which SCEV folds). Conservative: anything else
+/// goes to SCEV. What this does not rule out is two operands SCEV proves
+/// equal or a constant apart, a compare InstCombine folds;
+/// -uarch-verify-trip-shortcut checks the claim against SCEV.
+bool countIsHopeless(const Loop &L, const LoopInfo &LI,
+                     const DominatorTree &DT) {
+  const BasicBlock *Latch = L.getLoopLatch();
+  // Values to follow, and whether they are reached only through the
+  // operands of an instruction opaque to SCEV (there an add recurrence of
+  // L does no harm: the opaque instruction hides it; a constant start, a
+  // brute-force evaluation's, and constant operands, a fold's, still do).
+  SmallVector<std::pair<const Value *, bool>, 32> Work;
+  // The conditions of the exits SCEV counts (those dominating the latch).
+  SmallVector<BasicBlock *, 8> Exiting;
+  L.getExitingBlocks(Exiting);
+  for (const BasicBlock *E : Exiting) {
+    if (!Latch || !DT.dominates(E, Latch))
+      continue;
+    const Instruction *T = E->getTerminator();
+    if (const auto *BI = dyn_cast<BranchInst>(T)) {
+      if (!BI->isConditional() || isa<Constant>(BI->getCondition()))
+        return false;
+      Work.push_back({BI->getCondition(), false});
+    } else if (const auto *SI = dyn_cast<SwitchInst>(T)) {
+      Work.push_back({SI->getCondition(), false});
+    } else {
+      return false;
+    }
+  }
+  // Followed in full, and only behind an opaque instruction.
+  SmallPtrSet<const Instruction *, 32> Seen, SeenBehind;
+  while (!Work.empty()) {
+    auto [V, Behind] = Work.pop_back_val();
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I || !L.contains(I) || Seen.contains(I))
+      continue;
+    if (!(Behind ? SeenBehind : Seen).insert(I).second)
+      continue;
+    if (Seen.size() + SeenBehind.size() > HopelessWalkLimit)
+      return false;
+    if (const auto *P = dyn_cast<PHINode>(I);
+        P && P->getParent() == L.getHeader()) {
+      for (unsigned K = 0, E = P->getNumIncomingValues(); K < E; ++K) {
+        const Value *In = P->getIncomingValue(K);
+        if (!L.contains(P->getIncomingBlock(K))) {
+          if (isa<Constant>(In))
+            return false;
+          continue;
+        }
+        if (!Behind && !opaqueToSCEV(In))
+          return false;
+        Work.push_back({In, Behind});
+      }
+      continue;
+    }
+    // A value of an inner loop: SCEV may know its exit value (a count of
+    // that loop), which may be constant or an add recurrence of L.
+    if (LI.getLoopFor(I->getParent()) != &L)
+      return false;
+    if (I->getNumOperands() > 0 &&
+        llvm::all_of(I->operands(),
+                     [](const Value *Op) { return isa<Constant>(Op); }))
+      return false;
+    bool Hides = Behind || opaqueToSCEV(I);
+    for (const Value *Op : I->operands())
+      Work.push_back({Op, Hides});
+  }
+  return true;
+}
+
 /// The nest's accesses and trip counts.
 class Nest {
 public:
-  Nest(ScalarEvolution &SE, const LoopInfo &LI, const Loop *Top,
-       unsigned Line)
-      : SE(SE), LI(LI), Top(Top), Line(Line) {}
+  Nest(ScalarEvolution &SE, const LoopInfo &LI, const DominatorTree &DT,
+       const Loop *Top, unsigned Line)
+      : SE(SE), LI(LI), DT(DT), Top(Top), Line(Line) {}
 
   /// The nest's accesses (Accesses, Where), decomposed on first use: most
   /// loops of a large program have a trip count SCEV cannot tell (1,385 of
@@ -447,6 +582,9 @@ public:
     if (It != TripCache.end())
       return It->second;
     TripCache[L] = 0; // no recursion through a loop being evaluated
+    bool Hopeless = countIsHopeless(*L, LI, DT);
+    if (Hopeless && !VerifyTripShortcut)
+      return 0;
     double T = 0;
     if (unsigned C = SE.getSmallConstantTripCount(L)) {
       T = C;
@@ -479,6 +617,13 @@ public:
     }
     if (T > 1e12)
       T = 0;
+    if (Hopeless && T > 0) {
+      errs() << "LoopUArch: SCEV counts " << T << " iterations of the loop at "
+             << L->getHeader()->getName() << " in "
+             << L->getHeader()->getParent()->getName()
+             << ", which the IR check called uncountable\n";
+      T = 0; // as without the check's verification
+    }
     return TripCache[L] = std::max(0.0, T);
   }
 
@@ -816,6 +961,7 @@ public:
 private:
   ScalarEvolution &SE;
   const LoopInfo &LI;
+  const DominatorTree &DT;
   const Loop *Top;
   unsigned Line;
   bool Collected = false;
@@ -943,7 +1089,6 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   }
   std::lock_guard<std::mutex> G(CacheLock);
   IRAnalyses &IR = analysesFor(MF, Borrowed);
-  ScalarEvolution &SE = *IR.SE;
   if (IR.BFI)
     if (std::optional<uint64_t> C = IR.BFI->getBlockProfileCount(BB))
       Facts.ProfileIterations = double(*C);
@@ -952,11 +1097,18 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
     Facts.Note = "no IR loop for the header";
     return Facts;
   }
+  // A loop SCEV cannot count gets what Nest::trips() would give it (no
+  // count, hence no footprint) without building SCEV.
+  if (!VerifyTripShortcut && countIsHopeless(*Inner, *IR.LI, *IR.DT)) {
+    Facts.Note = UnknownTripCount;
+    return Facts;
+  }
+  ScalarEvolution &SE = IR.scev();
   const Loop *Top = Inner->getOutermostLoop();
   unsigned Line = H.Levels.front().LineBytes.Value ? H.Levels.front().LineBytes.Value : 64;
   std::shared_ptr<Nest> &Shared = IR.Nests[{Top, Line}];
   if (!Shared)
-    Shared = std::make_shared<Nest>(SE, *IR.LI, Top, Line);
+    Shared = std::make_shared<Nest>(SE, *IR.LI, *IR.DT, Top, Line);
   Nest &N = *Shared;
   if (double T = N.trips(Inner); T > 0)
     Facts.TripsPerEntry = T;
@@ -978,7 +1130,7 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   for (const Loop *L = Inner; L; L = L->getParentLoop())
     if (N.trips(L) <= 0) {
       Facts.Note = L == Inner
-                       ? "the loop's trip count is unknown to SCEV"
+                       ? UnknownTripCount
                        : "the trip count of an enclosing loop is unknown to "
                          "SCEV";
       return Facts;
