@@ -358,6 +358,8 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "load-to-use, GPR, simple address", M.Memory.LoadLatencyGPR);
   row(OS, "load-to-use, GPR, complex address", M.Memory.LoadLatencyGPRComplex);
   row(OS, "fast load needs a loaded base", M.Memory.FastLoadNeedsLoadedBase);
+  row(OS, "... for rsp, through the stack engine",
+      M.Memory.FastLoadRSPNeedsLoadedBase);
   row(OS, "forwarded load skips the complex-address cycle",
       M.Memory.ForwardedLoadSkipsComplexAddress);
   row(OS, "load-to-use, vector", M.Memory.LoadLatencyVec);

@@ -1543,7 +1543,8 @@ void UopDecoder::applyFastLoadBase(std::vector<DecodedInstr> &D) const {
   // needs the base register from a load; the producer of a base is the
   // closest earlier writer around the loop, followed through eliminated
   // moves (BHive bhdev-0462: push r15; mov r15, [rdi]; mov rdi, r15 runs
-  // at 4.0 on Cascade Lake).
+  // at 4.0 on Cascade Lake). With FastLoadRSPNeedsLoadedBase, rsp-based
+  // loads too (pop, [rsp + d]).
   const unsigned Fast = Model.Memory.LoadLatencyGPR,
                  Slow = Model.Memory.LoadLatencyGPRComplex;
   if (Slow <= Fast)
@@ -1571,14 +1572,40 @@ void UopDecoder::applyFastLoadBase(std::vector<DecodedInstr> &D) const {
     }
     return std::nullopt; // a cycle of moves: nothing computes the base
   };
+  // Whether rsp, as a load at \p I reads it, comes from a load. The
+  // stack engine's push/pop/call/ret only add an offset the load's address
+  // takes like a displacement: the physical rsp is that of the closest
+  // explicit writer (add/sub/lea rsp, mov rsp, r) or of a stack-sync uop,
+  // an ALU uop (FrontEndDesc::StackSyncUop).
+  auto rspFromLoad = [&](size_t I) -> std::optional<bool> {
+    std::optional<size_t> At = closestBefore(D, I, [&](const DecodedInstr &P) {
+      return P.StackSync || (P.StackDelta == 0 && is_contained(P.Writes, RSP));
+    });
+    if (!At)
+      return std::nullopt;
+    const DecodedInstr &P = D[*At];
+    if (P.StackSync)
+      return false;
+    if (P.EliminatedMove && P.Reads.size() == 1)
+      return fromLoad(*At, P.Reads[0]);
+    return loadOnly(P);
+  };
   for (size_t I = 0; I < N; ++I) {
     DecodedInstr &X = D[I];
-    if (!X.MayLoad || !X.Mem || X.StackAccess || X.LoadLatency != Fast)
+    if (!X.MayLoad || (!X.Mem && !X.StackAccess) || X.LoadLatency != Fast)
       continue;
-    RegUnit Base = memoryAddressUnits(X).first;
-    if (Base == regunit::None || Base == RSP)
+    RegUnit Base = X.Mem ? memoryAddressUnits(X).first : RSP;
+    if (Base == regunit::None)
       continue;
-    std::optional<bool> Loaded = fromLoad(I, Base);
+    // An explicit reader of rsp that carries the sync uop already has its
+    // cycle (addStackSyncUops).
+    if (Base == RSP && X.StackSync)
+      continue;
+    if ((Base == RSP || X.StackAccess) &&
+        !Model.Memory.FastLoadRSPNeedsLoadedBase)
+      continue;
+    std::optional<bool> Loaded =
+        Base == RSP || X.StackAccess ? rspFromLoad(I) : fromLoad(I, Base);
     if (!Loaded || *Loaded)
       continue;
     X.AddressPathExtra = Slow - Fast;

@@ -274,10 +274,19 @@ struct MemoryDesc {
   /// LoadLatencyGPR holds only when the base register comes from a load (a
   /// pointer chase; through eliminated moves): a simple-address load whose
   /// base another instruction of the loop computes takes
-  /// LoadLatencyGPRComplex. A base the loop does not write, rsp, and the
-  /// value forwarded from a store keep the short latency.
+  /// LoadLatencyGPRComplex. A base the loop does not write, rsp (unless
+  /// FastLoadRSPNeedsLoadedBase), and the value forwarded from a store keep
+  /// the short latency.
   Sourced<bool> FastLoadNeedsLoadedBase{
       false, "not modelled: every simple-address load takes LoadLatencyGPR"};
+  /// FastLoadNeedsLoadedBase for rsp too (only with it): a pop's load and
+  /// an [rsp + d] load take their base from the closest explicit writer of
+  /// rsp (add/sub/lea rsp, mov rsp, r/m) or stack-sync uop before them, as
+  /// the stack engine's push/pop/call/ret offsets are displacements, not
+  /// writes; from an ALU instruction or a sync uop the load takes
+  /// LoadLatencyGPRComplex. Off: rsp-based loads keep LoadLatencyGPR.
+  Sourced<bool> FastLoadRSPNeedsLoadedBase{
+      false, "not modelled: rsp-based loads keep LoadLatencyGPR"};
   /// The extra cycle of a complex-address GPR load (LoadLatencyGPRComplex
   /// over LoadLatencyGPR: an index, a negative or large displacement) lies
   /// on its address path, as FastLoadNeedsLoadedBase's does: the load's

@@ -231,6 +231,18 @@ MachineModel makeSkylake() {
             "chains at 6.00 (bhdev-0027, 1019: 5 + 1), push r15; mov r15, "
             "[rdi]; mov rdi, r15 at 4.0 (bhdev-0462: through the eliminated "
             "move); forwarded loads keep 4 (bhdev-0807: 4.16)"};
+  Mem.FastLoadRSPNeedsLoadedBase = {
+      true,
+      "FastLoadNeedsLoadedBase's [SO-fastload] reading applied to rsp: "
+      "[IntelOpt] the stack pointer tracker keeps push/pop's rsp changes "
+      "as an offset added to the address (no uop; FrontEndDesc::"
+      "StackSyncUop), so a pop's base is the physical rsp that the last "
+      "explicit writer (lea/add/sub rsp, an ALU instruction) or sync uop "
+      "computed, not a load: 5 cycles. No constant. Measured on Cascade "
+      "Lake (measured-clx.csv): lea rsp, [rbp-0x28]; pop rbx ... pop rbp "
+      "epilogues at 8.00 (bhdev-0133, 0924, 1134, 1525 unrolled; 1 + 2 "
+      "cycles of six loads on two ports + 5), 7.0 predicted with 4; the "
+      "rule's scope is one these blocks pointed at (in-sample)"};
   Mem.ForwardedLoadSkipsComplexAddress = {
       true,
       "[IntelOpt §2.5] the 4-cycle load-to-use latency holds for simple "
