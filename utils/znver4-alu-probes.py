@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Scores the Zen 4 model on the ALU-queue probes of eval/bhive/probes-znver4
 (one-cycle-loops.s, alu-queue-turns.s, early-exit-branches.s,
-alu-queue-long-runs.s, sqlite-loops.s, direct-jumps.s and the straight-line
+alu-queue-long-runs.s, sqlite-loops.s, direct-jumps.s, alu-queue-orders.s,
+alu-queue-imul.s and the straight-line
 copies of the README), against the figures measured on the EPYC 9004 host that the
 README gives with their dates: each probe at the steady state and over
 2,000 iterations, how many are within 0.05 cycles of the measurement, and
@@ -29,6 +30,18 @@ EXTRA_LOOPS = {
    L_c3_a4=2.00, L_c4_a0=2.00, L_c4_a1=2.00, L_c4_a2=1.99, L_c4_a3=2.00, L_c5_a0=1.50, L_c5_a1=2.00, L_c5_a2=2.00,
    L_c6_a0=1.75, L_c6_a1=2.00, L_a2_c3=1.50, L_a1_c4=1.50, L_c3_shl_add=1.50, L_c4_shl=1.50, L_c4_cmov=2.00),
  "sqlite-loops.s": dict(L_sqlite_complete=1.00, L_sqlite_complete_straight=1.50, L_sqlite_matchename=1.00),
+ "alu-queue-orders.s": dict(L_xcc=1.00, L_cxc=1.00, L_ccx=1.00, L_xxcc=2.00, L_xcxc=1.25, L_xccx=1.75, L_cxxc=1.25, L_cxcx=1.38, L_ccxx=1.68,
+    L_xxxcc=1.50, L_xxcxc=1.79, L_xxccx=1.50, L_xcxxc=1.50, L_xcxcx=1.50, L_xccxx=1.50, L_cxxxc=1.50, L_cxxcx=1.50,
+    L_cxcxx=1.50, L_ccxxx=1.50, L_xccc=2.00, L_cxcc=1.50, L_ccxc=1.75, L_cccx=1.75, L_xxccc=1.50, L_xcxcc=1.50,
+    L_xccxc=1.94, L_xcccx=1.50, L_cxxcc=1.50, L_cxcxc=1.81, L_cxccx=1.50, L_ccxxc=1.50, L_ccxcx=2.00, L_cccxx=1.50,
+    L_xxxccc=1.87, L_xxcxcc=1.80, L_xxccxc=1.75, L_xxcccx=2.00, L_xcxxcc=1.75, L_xcxcxc=2.00, L_xcxccx=1.75,
+    L_xccxxc=2.00, L_xccxcx=1.75, L_xcccxx=1.88, L_cxxxcc=1.75, L_cxxcxc=1.75, L_cxxccx=1.75, L_cxcxxc=1.75,
+    L_cxcxcx=1.75, L_cxccxx=1.75, L_ccxxxc=1.75, L_ccxxcx=1.75, L_ccxcxx=1.75, L_cccxxx=2.00, L_xcccc=1.50,
+    L_cxccc=1.50, L_ccxcc=2.00, L_cccxc=2.12, L_ccccx=2.00, L_xxcccc=1.87, L_xcxccc=1.88, L_xccxcc=1.99,
+    L_xcccxc=1.94, L_xccccx=2.00, L_cxxccc=2.00, L_cxcxcc=2.25, L_cxccxc=2.26, L_cxcccx=2.00, L_ccxxcc=1.75,
+    L_ccxcxc=1.75, L_ccxccx=2.25, L_cccxxc=2.24, L_cccxcx=1.75, L_ccccxx=2.00, L_xccccc=2.00, L_cxcccc=2.61,
+    L_ccxccc=2.24, L_cccxcc=1.75, L_ccccxc=1.75, L_cccccx=2.00, L_cccc=2.00, L_ccccc=1.50, L_cccccc=1.75, L_ccc=1.00),
+ "alu-queue-imul.s": dict(L_c3_m=1.75, L_m_c3=2.00, L_c4_m=2.17, L_c3_m_x=1.81, L_c3_x_m=1.90, L_x3_m=1.66, L_x4_m=1.75, L_c2_m=1.00, L_c3_mm=2.00, L_c2_x_m=1.66, L_c5_m=2.13),
  "direct-jumps.s": dict(L_br2_jnz=1.00, L_br2_jmp=1.00, L_br3_jnz=1.50, L_br3_jmp=1.50, L_br4_jnz=2.00,
    L_br4_jmp=2.00, L_br1_jmp=1.00, L_a5_jnz=1.50, L_a5_jmp=1.50, L_a6_jnz=1.75, L_a6_jmp=1.75, L_a7_jnz=2.00,
    L_a7_jmp=2.00),
@@ -40,6 +53,11 @@ UNROLLED = {
  "4983c208498d42f8488d48014839cb": 1.00, "4983c208498d42f8488d4801488d51014839d3": 2.01,
  "4983c208498d42f84839c349d1e349d1e4": 1.75, "4983c208498d42f84839c34d0fabee": 2.00,
  "4983c208498d42f8488d48014839cb4d0fabee": 2.00,
+ # alu-queue-imul.s, README.md: straight-line copies with imul r, r, 3 (ALU1)
+ "4d6bdc034983c208498d42f84839c3": 1.00, "4983c208498d42f84839c34d6bdc034d6bcc03": 2.01,
+ "4983c2084c39d34d6bdc03": 1.00, "4983c208498d42f8488d48014839cb4d6bdc03": 1.99,
+ "4983c208498d42f84839c34d6bdc034983c101": 1.75, "4983c3014983c4014983c5014d6bce03": 1.00,
+ "4983c208498d42f84839c34983c1014d6bdc03": 2.00,
 }
 def run(args):
     out = subprocess.run([TOOL, "-mcpu=znver4", "--no-sensitivity", "--harness-context"] + args,

@@ -458,6 +458,8 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "locked RMW round trip = throughput", M.LockedRoundTripAtThroughput);
   if (M.Latencies.ShiftRotateByCL)
     row(OS, "shift/rotate by cl latency", M.Latencies.ShiftRotateByCL);
+  if (M.Latencies.BitTestModify)
+    row(OS, "bts/btr/btc latency", M.Latencies.BitTestModify);
   if (M.Latencies.ThreeComponentLEABase)
     row(OS, "base+index+disp LEA, base latency",
         M.Latencies.ThreeComponentLEABase);

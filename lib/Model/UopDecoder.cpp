@@ -89,12 +89,23 @@ static bool isShiftOrRotateByCL(const UopsInfoEntry &E) {
          E.Signature.ends_with(", CL") && E.Signature.starts_with("R");
 }
 
+/// A bit test and modify in register form ("BTS (R64, R64)", "BTR (R32,
+/// I8)").
+static bool isBitTestModify(const UopsInfoEntry &E) {
+  static const StringRef Mnemonics[] = {"BTS", "BTR", "BTC"};
+  return is_contained(Mnemonics, E.Mnemonic) && E.Signature.starts_with("R");
+}
+
 unsigned UopDecoder::registerLatency(const UopsInfoEntry &E) const {
   // LatencyRulesDesc::ShiftRotateByCL: the measured latency replaces
   // uops.info's range (Zen: "[0;16]", whose upper bound is no path a
   // dependent instruction sees).
   if (Model.Latencies.ShiftRotateByCL && isShiftOrRotateByCL(E))
     return Model.Latencies.ShiftRotateByCL;
+  // LatencyRulesDesc::BitTestModify: uops.info's "[1;2]" has a minimum that
+  // no measured path shows (Zen 4: destination, index and carry all 2).
+  if (Model.Latencies.BitTestModify && isBitTestModify(E))
+    return Model.Latencies.BitTestModify;
   if (!E.hasLatency())
     return 1;
   float Lat = E.LatMin >= 0 ? E.LatMin : E.LatMax;

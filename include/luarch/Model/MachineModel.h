@@ -635,6 +635,10 @@ struct LatencyRulesDesc {
   /// index); 0: one latency, the data's minimum, for both.
   Sourced<unsigned> ThreeComponentLEABase{
       0, "one latency for both address registers (the data's minimum)"};
+  /// Bit test and modify (bts/btr/btc r, r or r, imm) take this many
+  /// cycles on every path (the destination, the bit index, the carry);
+  /// 0: the instruction data's latency.
+  Sourced<unsigned> BitTestModify{0, "the instruction data's latency"};
 };
 
 /// The non-pipelined divider.

@@ -488,6 +488,17 @@ MachineModel makeZnver4() {
       "the flags (add rdi, 1; shl rax, cl; adc rdi, 0) 2.00; [LLVM-Zn4] "
       "latency 1 (llvm-mca-22 -mcpu=znver4); uops.info zen4 lists [0;16] "
       "(rotates [0;32]), whose upper bound no dependent instruction sees"};
+  M.Latencies.BitTestModify = {
+      2, "measured on an EPYC 9004 host (eval/bhive/probes-znver4/"
+         "bit-test-modify.s, README.md; --as=unrolled, 200 and 100 copies, "
+         "two runs): bts r14, r13 chained through its destination 2.00 "
+         "cycles per copy, btr and btc 2.00, bts/btr/btc r14, 5 2.00, bts "
+         "r14d, r13d 2.00; through the bit index (xor r14d, r14d; bts r14, "
+         "r13; mov r13, r14) 2.00; through the carry (bts r14, r13; cmovc "
+         "r14, r12) 3.01, bt r14, r13 in its place 2.00; four independent "
+         "bts 4.00 (two ops each on ALU1/ALU2); [uops.info] zen4 BTS (R64, "
+         "R64) 2 ops, latency [1;2], whose lower bound no path shows. "
+         "Memory forms take it as their operation's latency (not measured)"};
   M.Latencies.ThreeComponentLEABase = {
       2, "measured on an EPYC 9004 host (eval/bhive/probes-znver4/lea.s, "
          "loop form, two runs): lea rax, [rax+rdx-1] chained 2.00 cycles "
