@@ -2,7 +2,7 @@
 """Scores the Zen 4 model on the ALU-queue probes of eval/bhive/probes-znver4
 (one-cycle-loops.s, alu-queue-turns.s, early-exit-branches.s,
 alu-queue-long-runs.s, sqlite-loops.s, direct-jumps.s, alu-queue-orders.s,
-alu-queue-imul.s and the straight-line
+alu-queue-imul.s, alu-queue-restricted-orders.s and the straight-line
 copies of the README), against the figures measured on the EPYC 9004 host that the
 README gives with their dates: each probe at the steady state and over
 2,000 iterations, how many are within 0.05 cycles of the measurement, and
@@ -42,6 +42,18 @@ EXTRA_LOOPS = {
     L_ccxcxc=1.75, L_ccxccx=2.25, L_cccxxc=2.24, L_cccxcx=1.75, L_ccccxx=2.00, L_xccccc=2.00, L_cxcccc=2.61,
     L_ccxccc=2.24, L_cccxcc=1.75, L_ccccxc=1.75, L_cccccx=2.00, L_cccc=2.00, L_ccccc=1.50, L_cccccc=1.75, L_ccc=1.00),
  "alu-queue-imul.s": dict(L_c3_m=1.75, L_m_c3=2.00, L_c4_m=2.17, L_c3_m_x=1.81, L_c3_x_m=1.90, L_x3_m=1.66, L_x4_m=1.75, L_c2_m=1.00, L_c3_mm=2.00, L_c2_x_m=1.66, L_c5_m=2.13),
+ "alu-queue-restricted-orders.s": dict(L_cccss=1.99, L_cccsx=1.50, L_cccvx=1.50, L_cccxs=1.50, L_cccxv=1.50, L_ccscs=2.00, L_ccscx=1.50,
+    L_ccssc=2.00, L_ccsxc=1.50, L_ccsxx=1.50, L_ccvcx=1.50, L_ccvxc=1.50, L_ccxcs=1.50, L_ccxcv=2.00,
+    L_ccxsc=1.50, L_ccxsx=1.50, L_ccxvc=1.50, L_ccxxs=1.50, L_csccs=2.00, L_csccx=1.50, L_cscsc=2.00,
+    L_cscxc=1.80, L_cscxx=1.50, L_csscc=2.00, L_csxcc=1.50, L_csxcx=1.50, L_csxxc=1.50, L_cvccx=2.00,
+    L_cvcxc=1.50, L_cvxcc=2.00, L_cxccs=2.00, L_cxccv=2.00, L_cxcsc=1.77, L_cxcsx=1.50, L_cxcvc=1.50,
+    L_cxcxs=1.81, L_cxscc=1.77, L_cxscx=1.50, L_cxsxc=1.50, L_cxvcc=1.50, L_cxxcs=1.50, L_cxxsc=1.50,
+    L_scccs=2.00, L_scccx=1.50, L_sccsc=2.00, L_sccxc=1.50, L_sccxx=1.50, L_scscc=2.00, L_scxcc=1.50,
+    L_scxcx=1.50, L_scxxc=1.50, L_ssccc=2.00, L_sxccc=1.50, L_sxccx=1.50, L_sxcxc=2.00, L_sxxcc=1.50,
+    L_vcccx=1.84, L_vccxc=2.00, L_vcxcc=1.50, L_vxccc=1.50, L_xcccs=1.67, L_xcccv=1.50, L_xccsc=1.50,
+    L_xccsx=1.50, L_xccvc=1.50, L_xccxs=1.50, L_xcscc=1.50, L_xcscx=1.50, L_xcsxc=1.50, L_xcvcc=1.50,
+    L_xcxcs=2.00, L_xcxsc=1.50, L_xsccc=1.50, L_xsccx=1.50, L_xscxc=1.78, L_xsxcc=1.50, L_xvccc=2.00,
+    L_xxccs=1.50, L_xxcsc=1.50, L_xxscc=1.50),
  "direct-jumps.s": dict(L_br2_jnz=1.00, L_br2_jmp=1.00, L_br3_jnz=1.50, L_br3_jmp=1.50, L_br4_jnz=2.00,
    L_br4_jmp=2.00, L_br1_jmp=1.00, L_a5_jnz=1.50, L_a5_jmp=1.50, L_a6_jnz=1.75, L_a6_jmp=1.75, L_a7_jnz=2.00,
    L_a7_jmp=2.00),
