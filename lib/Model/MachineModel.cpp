@@ -426,6 +426,9 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "pipe occupancy from measured TP",
       M.PipeOccupancyFromMeasuredThroughput);
   row(OS, "microcoded from macro-ops (0: no)", M.MicrocodeSequencerOps);
+  if (M.X87NaNInputAssistCycles)
+    row(OS, "x87 NaN-input assist (harness, cycles)",
+        M.X87NaNInputAssistCycles);
   row(OS, "address uops implied by the data", M.AddressUopsImplied);
   portRow(OS, M, "simple-address-only store ports", M.SimpleAddressOnlyPorts,
           "none");

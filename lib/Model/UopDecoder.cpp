@@ -1,6 +1,7 @@
 //===- UopDecoder.cpp - MCInst + MachineModel → DecodedInstr -------------===//
 #include "luarch/Model/UopDecoder.h"
 #include "luarch/Model/AddressRules.h"
+#include "luarch/Model/X87Rules.h"
 #include "luarch/Model/InstKey.h"
 #include "luarch/Model/X86Encoding.h"
 #include "luarch/Kernel/TargetContext.h"
@@ -1472,6 +1473,7 @@ UopDecoder::decodeKernel(const Kernel &K, const AddressContext &Ctx) const {
   applyMovingStackLoadPasses(Model, Out, Ctx);
   applyLinearAliasFills(Model, Out, Ctx);
   applySTLBHitRules(Model, Out, Ctx);
+  applyX87NaNInputAssists(Model, Sem, Out, Ctx);
   return Out;
 }
 

@@ -734,6 +734,18 @@ struct MachineModel {
   /// port bound or more).
   Sourced<unsigned> MicrocodeSequencerOps{0, "not modelled"};
 
+  /// Under the harness context, where the x87 register stack is empty at
+  /// the block's entry (x87 registers the block reads without loading them
+  /// from memory or a constant hold the QNaN indefinite that a masked stack
+  /// underflow writes, and what is computed from them stays NaN): each x87
+  /// arithmetic or compare instruction takes a microcode assist for its NaN
+  /// input, this many cycles on the core's serialising path and on its
+  /// result (0: not modelled; x87 arithmetic on NaN costs its usual
+  /// latency). Applied by applyX87NaNInputAssists (X87Rules.h) only where
+  /// no instruction of the kernel loads an x87 value or touches MMX state.
+  Sourced<unsigned> X87NaNInputAssistCycles{
+      0, "not modelled: x87 arithmetic on NaN costs its usual latency"};
+
   /// Prefix mapping LLVM scheduling-model resource names to our ports, for
   /// instructions whose uops.info row has no port data (AMD integer ops).
   /// Each entry: LLVM ProcResource name → port mask.

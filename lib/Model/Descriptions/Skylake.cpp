@@ -435,6 +435,22 @@ MachineModel makeSkylake() {
   setLockedRoundTripAtThroughput(M);
   setLockedWaitsForStoreCommit(M);
   setLoadsWaitForLockedRMW(M);
+  M.X87NaNInputAssistCycles = {
+      160,
+      "[SO-fpassist] P. Cordes: a floating-point microcode assist flushes "
+      "the out-of-order pipeline like an exception and takes over 160 "
+      "cycles on Sandy Bridge-family cores (the figure taken); [IntelPMU] "
+      "Sandy Bridge to Broadwell count FP_ASSIST.X87_INPUT, 'x87 assists "
+      "due to input value', and Skylake's FP_ASSIST.ANY (umask 0x1e) "
+      "keeps that bit; [SO-x87nan] x87 arithmetic on NaN runs about 50x "
+      "slower on Pentium M and a Core i7's x87 complex division with a NaN "
+      "16x (SSE: no penalty). The NaN comes from the harness's empty x87 "
+      "stack ([IntelSDM] vol. 1 8.5.1.1: a masked stack underflow yields "
+      "the QNaN indefinite). Checked on Cascade Lake (measured-clx.csv, the "
+      "one block of x87 arithmetic, so in-sample): bhdev-1766, fmul and "
+      "fucomi on such NaNs, 368.9 / 370.2 measured, 2 x 160 + its "
+      "other work; the Zen 4 host measures the same block at 9.0 (no "
+      "assist there)"};
   M.MemoryHierarchy = skylakeMemory();
   return M;
 }
