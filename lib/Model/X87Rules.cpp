@@ -37,7 +37,9 @@ bool isX87ArithmeticOpcode(StringRef Name) {
 bool isX87ValueSourceOpcode(StringRef Name) {
   // fld m32/m64/m80 (LD_F32m...; LD_Frr, fld st(i), copies a register),
   // fild (ILD_F*), the constants (LD_F0 fldz, LD_F1 fld1, FLDPI, FLDL2E,
-  // FLDL2T, FLDLG2, FLDLN2), fbld, and whole-state loads and resets.
+  // FLDL2T, FLDLG2, FLDLN2), fbld, and whole-state loads and resets. The
+  // FLD prefix also takes fldcw and fldenv: a control word the block sets
+  // may unmask the exceptions, so the masked responses are not known.
   if (Name.starts_with("LD_F"))
     return Name != "LD_Frr";
   return Name.starts_with("ILD_F") || Name.starts_with("FLD") ||

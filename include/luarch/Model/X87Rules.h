@@ -27,7 +27,8 @@ bool isX87ArithmeticOpcode(llvm::StringRef OpcodeName);
 
 /// Whether \p OpcodeName puts a value into the x87 registers that does not
 /// come from them (fld m, fild, fld1/fldz/fldpi..., fbld, frstor, fxrstor,
-/// fninit), so it need not be the underflow's NaN.
+/// fninit), so it need not be the underflow's NaN, or sets the control word
+/// or environment (fldcw, fldenv), so the masked responses are not known.
 bool isX87ValueSourceOpcode(llvm::StringRef OpcodeName);
 
 /// Where \p M has MachineModel::X87NaNInputAssistCycles, \p Ctx is the
