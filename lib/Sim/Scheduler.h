@@ -108,8 +108,9 @@ private:
     bool Renamed;
   };
   int choosePort(PortMask Mask, unsigned IssueSlot);
-  /// Binds \p Id to port \p P and puts it where dispatch finds it.
-  void bindTo(InFlightInstr &I, UopId Id, unsigned P);
+  /// Binds \p Id (described by \p SU) to port \p P and puts it where
+  /// dispatch finds it.
+  void bindTo(InFlightInstr &I, UopId Id, const SUop &SU, unsigned P);
   /// Binds the issue group's held-back ALU uops to the ALU queues in turn
   /// (BackEndDesc::ALUQueuesInTurn).
   void bindGroupALUInTurn();
