@@ -20,7 +20,8 @@ Scheduler::Scheduler(Core &C, unsigned NumPorts, PortBinding Binding)
     : C(C), Binding(Binding), Ready(NumPorts), RenamedReady(NumPorts, 0),
       PendingByPort(NumPorts), PendingMin(NumPorts, Unknown),
       Waiting(NumPorts, 0), InFlight(NumPorts, 0), Usage(NumPorts, 0),
-      Snapshot(NumPorts, 0), DispatchedNow(NumPorts, 0) {
+      Snapshot(NumPorts, 0), DispatchedNow(NumPorts, 0),
+      PortsInRange(lowPorts(NumPorts)) {
   assert(NumPorts <= 64 && "ready lists are tracked in a 64-bit mask");
   if (C.Config.ALUQueuesInTurn && C.Config.Model) {
     TurnALUs = C.Config.Model->IntALUPorts & lowPorts(NumPorts);
@@ -97,7 +98,7 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE int Scheduler::choosePort(PortMask Mask,
       assert(int(P) > Than && "ports in increasing order");
       return Than < 0 || Snapshot[P] <= Snapshot[Than];
     };
-    for (PortMask M = Mask & lowPorts(NP); M; M &= M - 1) {
+    for (PortMask M = Mask & PortsInRange; M; M &= M - 1) {
       unsigned P = llvm::countr_zero(M);
       if (Better(P, Best)) {
         Second = Best;
@@ -126,7 +127,7 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE int Scheduler::choosePort(PortMask Mask,
   const std::vector<unsigned> &Count =
       Binding == PortBinding::LeastLoadedInRS ? Waiting : InFlight;
   unsigned BestCount = ~0u;
-  for (PortMask M = Mask & lowPorts(NP); M; M &= M - 1) {
+  for (PortMask M = Mask & PortsInRange; M; M &= M - 1) {
     unsigned P = llvm::countr_zero(M);
     if (Count[P] < BestCount) {
       Best = P;

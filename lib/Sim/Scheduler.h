@@ -153,6 +153,8 @@ private:
   /// the snapshot the issue group binds from (Usage: the counts at the
   /// start of the cycle).
   std::vector<unsigned> Usage, Snapshot, DispatchedNow;
+  /// The ports below the number of ports (a binding chooses among those).
+  PortMask PortsInRange;
   unsigned RoundRobin = 0;
   /// BackEndDesc::ALUQueuesInTurn: the ALU ports in turn order (0 if off),
   /// the turn's next queue, and this cycle's ALU uops in issue order.
