@@ -105,7 +105,10 @@ void FrontEndStage::deliver(InstrRef R, unsigned From, unsigned To) {
     C.Queue.push_back({R.Copy, R.Index, int(S)});
 }
 
-void FrontEndStage::handOver(InstrRef R, unsigned Stall, unsigned PostStall) {
+// Inlined into intelCycle(), its two callers (called for every
+// instruction the DSB or the decoders hand over).
+LLVM_ATTRIBUTE_ALWAYS_INLINE void
+FrontEndStage::handOver(InstrRef R, unsigned Stall, unsigned PostStall) {
   const FrontEndInstr &X = L.Instrs[R.Index];
   unsigned Slots = C.Body[R.Index].Slots.size();
   if (!X.MicrocodeUops) {

@@ -94,12 +94,14 @@ public:
       S = &P.Regs.back();
     }
     S->Aliases |= uint64_t(1) << Src;
+    AliasedUnits |= uint64_t(1) << Src;
     for (RegUnit D : Dst) {
       if (D >= 64 || PhysOf[D] == Phys)
         continue;
       dropAlias(D);
       PhysOf[D] = Phys;
       S->Aliases |= uint64_t(1) << D;
+      AliasedUnits |= uint64_t(1) << D;
     }
   }
 
@@ -146,25 +148,40 @@ private:
     return nullptr;
   }
   void dropAlias(RegUnit U) {
-    uint64_t Phys = PhysOf[U];
-    if (!Phys)
+    // A unit in no shared register's aliases has nothing to drop (most
+    // writes: the search below would clear no bit).
+    if (!(AliasedUnits >> U & 1))
       return;
+    uint64_t Phys = PhysOf[U];
+    assert(Phys && "an aliased unit has its physical register");
+    // Every shared register holding U is PhysOf[U] (at most one per pool).
     for (Pool &P : Pools)
       if (Shared *S = find(P, Phys))
         S->Aliases &= ~(uint64_t(1) << U);
+    AliasedUnits &= ~(uint64_t(1) << U);
   }
   void closeCycle(long Cycle) {
+    uint64_t Aliased = 0;
     for (Pool &P : Pools) {
       bool FreeSingles = P.ReleaseSingle && P.ThisCycle == 0;
-      llvm::erase_if(P.Regs, [&](const Shared &S) {
+      // Frees the registers no longer shared, keeping the others in order
+      // (erase_if's result, without its out-of-line search per cycle).
+      size_t Kept = 0;
+      for (size_t K = 0; K < P.Regs.size(); ++K) {
+        const Shared &S = P.Regs[K];
         unsigned N = llvm::popcount(S.Aliases);
-        return N == 0 || (FreeSingles && N <= 1);
-      });
+        if (N == 0 || (FreeSingles && N <= 1))
+          continue;
+        Aliased |= S.Aliases;
+        P.Regs[Kept++] = S;
+      }
+      P.Regs.truncate(Kept);
       unsigned I = slot(Cycle);
       P.EliminatedIn[I] = P.ThisCycle;
       P.HeldAfter[I] = unsigned(P.Regs.size());
       P.ThisCycle = 0;
     }
+    AliasedUnits = Aliased;
   }
 
   Pool Pools[2]; ///< GPR, vector
@@ -177,6 +194,8 @@ private:
     return const_cast<MoveEliminationSlots *>(this)->poolOf(K);
   }
   std::array<uint64_t, 64> PhysOf{};
+  /// The units in some shared register's aliases (bit U: unit U).
+  uint64_t AliasedUnits = 0;
   uint64_t NextPhys = 1;
   unsigned Pipe = 1;
   long Current = 0;

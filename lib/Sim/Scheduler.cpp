@@ -20,7 +20,8 @@ Scheduler::Scheduler(Core &C, unsigned NumPorts, PortBinding Binding)
     : C(C), Binding(Binding), Ready(NumPorts), RenamedReady(NumPorts, 0),
       PendingByPort(NumPorts), PendingMin(NumPorts, Unknown),
       Waiting(NumPorts, 0), InFlight(NumPorts, 0), Usage(NumPorts, 0),
-      Snapshot(NumPorts, 0), DispatchedNow(NumPorts, 0) {
+      Snapshot(NumPorts, 0), DispatchedNow(NumPorts, 0),
+      PortsInRange(lowPorts(NumPorts)) {
   assert(NumPorts <= 64 && "ready lists are tracked in a 64-bit mask");
   if (C.Config.ALUQueuesInTurn && C.Config.Model) {
     TurnALUs = C.Config.Model->IntALUPorts & lowPorts(NumPorts);
@@ -81,19 +82,23 @@ void Scheduler::beginIssueCycle() {
   std::copy(Usage.begin(), Usage.end(), Snapshot.begin());
 }
 
-int Scheduler::choosePort(PortMask Mask, unsigned IssueSlot) {
+// Inlined into bind() (called for every uop bound): as a call it saved and
+// restored registers once per uop.
+LLVM_ATTRIBUTE_ALWAYS_INLINE int Scheduler::choosePort(PortMask Mask,
+                                                       unsigned IssueSlot) {
   unsigned NP = Ready.size();
   int Best = -1;
   if (Binding == PortBinding::IssueSnapshot) {
     // [uiCA §4.3]: the least loaded port by the snapshot, ties to the
     // highest number; odd issue slots take the second least loaded unless
-    // it has 3 or more uops more.
+    // it has 3 or more uops more. Ports are visited in increasing order, so
+    // a port ties with a lower-numbered Best or Second and wins the tie.
     int Second = -1;
     auto Better = [&](unsigned P, int Than) {
-      return Than < 0 || Snapshot[P] < Snapshot[Than] ||
-             (Snapshot[P] == Snapshot[Than] && int(P) > Than);
+      assert(int(P) > Than && "ports in increasing order");
+      return Than < 0 || Snapshot[P] <= Snapshot[Than];
     };
-    for (PortMask M = Mask & lowPorts(NP); M; M &= M - 1) {
+    for (PortMask M = Mask & PortsInRange; M; M &= M - 1) {
       unsigned P = llvm::countr_zero(M);
       if (Better(P, Best)) {
         Second = Best;
@@ -122,7 +127,7 @@ int Scheduler::choosePort(PortMask Mask, unsigned IssueSlot) {
   const std::vector<unsigned> &Count =
       Binding == PortBinding::LeastLoadedInRS ? Waiting : InFlight;
   unsigned BestCount = ~0u;
-  for (PortMask M = Mask & lowPorts(NP); M; M &= M - 1) {
+  for (PortMask M = Mask & PortsInRange; M; M &= M - 1) {
     unsigned P = llvm::countr_zero(M);
     if (Count[P] < BestCount) {
       Best = P;
@@ -145,7 +150,7 @@ void Scheduler::bind(InFlightInstr &I, UopId Id, unsigned IssueSlot) {
   assert(P >= 0 && "the decoder gives every executed uop a port");
   if (P < 0)
     P = 0;
-  bindTo(I, Id, unsigned(P));
+  bindTo(I, Id, SU, unsigned(P));
 }
 
 void Scheduler::bindGroupALUInTurn() {
@@ -229,11 +234,15 @@ void Scheduler::bindALUInTurn(unsigned Begin, unsigned N) {
   }
   Turn = (Turn + N) % NQ;
   for (unsigned U = 0; U < N; ++U)
-    bindTo(C.ROB.ownerOf(Group[U]), Group[U], unsigned(Port[U]));
+    bindTo(C.ROB.ownerOf(Group[U]), Group[U], Uops.desc(Group[U]),
+           unsigned(Port[U]));
 }
 
-void Scheduler::bindTo(InFlightInstr &I, UopId Id, unsigned P) {
-  const SUop &SU = C.ROB.Uops.desc(Id);
+// Inlined into bind() like choosePort().
+LLVM_ATTRIBUTE_ALWAYS_INLINE void Scheduler::bindTo(InFlightInstr &I, UopId Id,
+                                                    const SUop &SU,
+                                                    unsigned P) {
+  assert(&SU == &C.ROB.Uops.desc(Id) && "the uop's own description");
   C.ROB.Uops.flags(Id).Port = P;
   ++Waiting[P];
   ++InFlight[P];

@@ -108,8 +108,9 @@ private:
     bool Renamed;
   };
   int choosePort(PortMask Mask, unsigned IssueSlot);
-  /// Binds \p Id to port \p P and puts it where dispatch finds it.
-  void bindTo(InFlightInstr &I, UopId Id, unsigned P);
+  /// Binds \p Id (described by \p SU) to port \p P and puts it where
+  /// dispatch finds it.
+  void bindTo(InFlightInstr &I, UopId Id, const SUop &SU, unsigned P);
   /// Binds the issue group's held-back ALU uops to the ALU queues in turn
   /// (BackEndDesc::ALUQueuesInTurn).
   void bindGroupALUInTurn();
@@ -152,6 +153,8 @@ private:
   /// the snapshot the issue group binds from (Usage: the counts at the
   /// start of the cycle).
   std::vector<unsigned> Usage, Snapshot, DispatchedNow;
+  /// The ports below the number of ports (a binding chooses among those).
+  PortMask PortsInRange;
   unsigned RoundRobin = 0;
   /// BackEndDesc::ALUQueuesInTurn: the ALU ports in turn order (0 if off),
   /// the turn's next queue, and this cycle's ALU uops in issue order.

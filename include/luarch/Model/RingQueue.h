@@ -9,6 +9,7 @@
 #ifndef LUARCH_MODEL_RINGQUEUE_H
 #define LUARCH_MODEL_RINGQUEUE_H
 
+#include "llvm/Support/Compiler.h"
 #include <cassert>
 #include <cstddef>
 #include <memory>
@@ -91,7 +92,10 @@ private:
   static std::unique_ptr<T[]> makeSlots(size_t N) {
     return std::unique_ptr<T[]>(new T[N]);
   }
-  void grow() {
+  /// Out of line: the rare path of push_back and extend_back, which then
+  /// inline wherever they are called (a uop-queue or block-queue push per
+  /// slot and instruction).
+  LLVM_ATTRIBUTE_NOINLINE void grow() {
     size_t Size = Capacity ? 2 * Capacity : 16;
     std::unique_ptr<T[]> Bigger = makeSlots(Size);
     for (size_t I = 0; I < Count; ++I)
