@@ -48,6 +48,19 @@ Core::Core(ArrayRef<DecodedInstr> D, SimKernel B, FrontEndLayout L,
   size_t Entries = size_t(std::min(C[ResourceId::ROB], 1024.0)) + 1;
   ROB.reserve(Entries, 2 * Entries);
   MoveSlots.configure(C.Model);
+  WakingUops.resize(Body.size());
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const SInstr &SI = Body[I];
+    uint64_t Waking = SI.Done == Completion::PassThrough ? ~uint64_t(0) : 0;
+    for (size_t U = 0; U < SI.Uops.size() && U < 64; ++U) {
+      const SUop &SU = SI.Uops[U];
+      if (SU.Kind == UopKind::StoreData || SU.Kind == UopKind::StoreAddress)
+        Waking |= uint64_t(1) << U;
+      if (SU.Input >= 0 && SU.Input < 64)
+        Waking |= uint64_t(1) << SU.Input;
+    }
+    WakingUops[I] = Waking;
+  }
 }
 
 double Core::inFlightValueTime(InFlightInstr &P, int64_t *Blocker) {

@@ -103,6 +103,24 @@ struct Core {
     std::array<double, std::size(HeldUntilRetire)> N{};
   };
   std::vector<HeldEntries> HeldAtRetire;
+  /// Per instruction of the body, the uops whose dispatch can let a uop
+  /// parked on it go before its register result is known (bit U: uop U;
+  /// uops from 64 on always can): its store-data and store-address uops
+  /// (forwarding and store-address waits read them one by one), the
+  /// input of another of its uops, and every uop of a pass-through.
+  std::vector<uint64_t> WakingUops;
+
+  /// Whether waking \p X's waiters as its uop \p U dispatches would only
+  /// have them find what they wait for still unknown and park on it again:
+  /// a readiness check parks a uop on the first unknown it finds (its own
+  /// instruction first while an input uop is to dispatch), and what it
+  /// read before stays known, so the re-check would end where it started.
+  /// They are woken at a later uop's dispatch that completes \p X or
+  /// feeds them, or at its retirement.
+  bool wakeIsFutile(const InFlightInstr &X, unsigned U) const {
+    return X.ResultTime == Unknown && U < 64 &&
+           !(WakingUops[X.Index] >> U & 1);
+  }
 
   double now() const { return double(Cycle); }
   /// An eliminated move whose value is its source's (not one that found

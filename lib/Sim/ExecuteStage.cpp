@@ -197,7 +197,10 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
     if (SU.VecScheduler)
       C.Buffers.release(ResourceId::VecScheduler, 1);
     C.finishIfDone(X);
-    C.Sched.wake(X);
+    // (Most instructions have no waiters: that test first.)
+    if (X.FirstWaiter != NoUop &&
+        !C.wakeIsFutile(X, unsigned(Id - X.FirstUop)))
+      C.Sched.wake(X);
     if (C.Events.wantsInstructionEvents()) {
       UopEvent E;
       E.Iteration = X.Iter;
