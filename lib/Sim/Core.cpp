@@ -75,6 +75,35 @@ double Core::inFlightValueTime(InFlightInstr &P, int64_t *Blocker) {
   return P.ResultTime;
 }
 
+double Core::plainReadyTime(InFlightInstr &I, UopId Id) {
+  UopStore &Uops = ROB.Uops;
+  assert(Uops.readyAt(Id) == Unknown && "computed once");
+  assert(Id - I.FirstUop < I.NumUops && "one of its uops");
+  const SUop &SU = Uops.desc(Id);
+  assert(plainUop(SU) && "the general case is computeReadyTime's");
+  UopFlags &F = Uops.flags(Id);
+  F.WaitingOnUop = -1;
+  int64_t WaitingOn = -1;
+  ProducerStore &Prod = ROB.Producers;
+  double T = F.IssueCycle + Config.IssueToDispatch;
+  auto addProducers = [&](uint64_t First, unsigned Num) {
+    for (unsigned K = 0; K < Num; ++K) {
+      int64_t Blocker = -1;
+      double V = valueTime(Prod[First + K], &Blocker);
+      if (V == Unknown && WaitingOn < 0)
+        WaitingOn = Blocker;
+      T = std::max(T, V);
+    }
+  };
+  if (SU.ReadsSrc)
+    addProducers(I.FirstProd, I.NumSrc);
+  if (SU.ReadsAddr)
+    addProducers(I.FirstProd + I.NumSrc, I.NumAddr);
+  Uops.waitingOn(Id) = WaitingOn;
+  Uops.readyAt(Id) = T;
+  return T;
+}
+
 double Core::computeReadyTime(InFlightInstr &I, UopId Id) {
   UopStore &Uops = ROB.Uops;
   assert(Uops.readyAt(Id) == Unknown && "computed once");
