@@ -185,6 +185,22 @@ struct Core {
          Body[I.Index].Done == Completion::AtIssue))
       finish(I);
   }
+  /// finishIfDone as uop \p SU of \p I dispatches, completing at \p
+  /// Stamp: a fully issued one-uop instruction that completes normally
+  /// (most of them) is finished here, as finish() would (the same
+  /// maxima), without the call.
+  void finishAtDispatch(InFlightInstr &I, const SUop &SU, double Stamp) {
+    if (I.NumUops == 1 && I.FullyIssued && I.DoneTime == Unknown &&
+        Body[I.Index].Done == Completion::Normal) {
+      assert(I.UopsDispatched == 1 && "its one uop dispatched");
+      double Done = std::max(0.0, Stamp);
+      double Result = SU.WritesResult ? std::max(-1.0, Stamp) : -1;
+      I.DoneTime = Done;
+      I.ResultTime = Result >= 0 ? Result : Done;
+      return;
+    }
+    finishIfDone(I);
+  }
   /// finishIfDone for a fully issued instruction without a done time.
   void finish(InFlightInstr &I);
   /// The first cycle after this one in which time alone changes something

@@ -196,7 +196,7 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
     C.Buffers.release(ResourceId::Scheduler, 1);
     if (SU.VecScheduler)
       C.Buffers.release(ResourceId::VecScheduler, 1);
-    C.finishIfDone(X);
+    C.finishAtDispatch(X, SU, Stamp);
     // (Most instructions have no waiters: that test first.)
     if (X.FirstWaiter != NoUop &&
         !C.wakeIsFutile(X, unsigned(Id - X.FirstUop)))
