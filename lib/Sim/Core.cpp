@@ -48,6 +48,19 @@ Core::Core(ArrayRef<DecodedInstr> D, SimKernel B, FrontEndLayout L,
   size_t Entries = size_t(std::min(C[ResourceId::ROB], 1024.0)) + 1;
   ROB.reserve(Entries, 2 * Entries);
   MoveSlots.configure(C.Model);
+  WakingUops.resize(Body.size());
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const SInstr &SI = Body[I];
+    uint64_t Waking = SI.Done == Completion::PassThrough ? ~uint64_t(0) : 0;
+    for (size_t U = 0; U < SI.Uops.size() && U < 64; ++U) {
+      const SUop &SU = SI.Uops[U];
+      if (SU.Kind == UopKind::StoreData || SU.Kind == UopKind::StoreAddress)
+        Waking |= uint64_t(1) << U;
+      if (SU.Input >= 0 && SU.Input < 64)
+        Waking |= uint64_t(1) << SU.Input;
+    }
+    WakingUops[I] = Waking;
+  }
 }
 
 double Core::inFlightValueTime(InFlightInstr &P, int64_t *Blocker) {
@@ -60,6 +73,35 @@ double Core::inFlightValueTime(InFlightInstr &P, int64_t *Blocker) {
   if (T != Unknown)
     P.ResultTime = std::max<double>(T, P.IssueCycle);
   return P.ResultTime;
+}
+
+double Core::plainReadyTime(InFlightInstr &I, UopId Id) {
+  UopStore &Uops = ROB.Uops;
+  assert(Uops.readyAt(Id) == Unknown && "computed once");
+  assert(Id - I.FirstUop < I.NumUops && "one of its uops");
+  const SUop &SU = Uops.desc(Id);
+  assert(plainUop(SU) && "the general case is computeReadyTime's");
+  UopFlags &F = Uops.flags(Id);
+  F.WaitingOnUop = -1;
+  int64_t WaitingOn = -1;
+  ProducerStore &Prod = ROB.Producers;
+  double T = F.IssueCycle + Config.IssueToDispatch;
+  auto addProducers = [&](uint64_t First, unsigned Num) {
+    for (unsigned K = 0; K < Num; ++K) {
+      int64_t Blocker = -1;
+      double V = valueTime(Prod[First + K], &Blocker);
+      if (V == Unknown && WaitingOn < 0)
+        WaitingOn = Blocker;
+      T = std::max(T, V);
+    }
+  };
+  if (SU.ReadsSrc)
+    addProducers(I.FirstProd, I.NumSrc);
+  if (SU.ReadsAddr)
+    addProducers(I.FirstProd + I.NumSrc, I.NumAddr);
+  Uops.waitingOn(Id) = WaitingOn;
+  Uops.readyAt(Id) = T;
+  return T;
 }
 
 double Core::computeReadyTime(InFlightInstr &I, UopId Id) {

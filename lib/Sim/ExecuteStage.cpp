@@ -196,8 +196,11 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
     C.Buffers.release(ResourceId::Scheduler, 1);
     if (SU.VecScheduler)
       C.Buffers.release(ResourceId::VecScheduler, 1);
-    C.finishIfDone(X);
-    C.Sched.wake(X);
+    C.finishAtDispatch(X, SU, Stamp);
+    // (Most instructions have no waiters: that test first.)
+    if (X.FirstWaiter != NoUop &&
+        !C.wakeIsFutile(X, unsigned(Id - X.FirstUop)))
+      C.Sched.wake(X);
     if (C.Events.wantsInstructionEvents()) {
       UopEvent E;
       E.Iteration = X.Iter;

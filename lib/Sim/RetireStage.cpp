@@ -38,7 +38,10 @@ bool RetireStage::cycle() {
     const Core::HeldEntries &Held = C.HeldAtRetire[H.Index];
     for (unsigned B = 0; B < Held.Num; ++B)
       C.Buffers.release(Held.Id[B], Held.N[B]);
-    C.valueTime(H.Seq); // resolve a pass-through value before it leaves
+    // Resolve a pass-through value before it leaves (valueTime(H.Seq)
+    // without looking H up: only this case changes anything).
+    if (H.ResultTime == Unknown && H.Renamed && C.passesThrough(H))
+      C.inFlightValueTime(H, nullptr);
     if (C.Body[H.Index].KeepsStoreDataTime)
       for (unsigned U = 0; U < H.NumUops; ++U) {
         UopId Id = H.uop(U);

@@ -92,9 +92,8 @@ bool SteadyStateDetector::lastChecksRepeat(unsigned P, size_t Checks,
   return true;
 }
 
-bool SteadyStateDetector::steady() {
-  if (RetireCycles.size() == LastChecked)
-    return false;
+bool SteadyStateDetector::checkNewIterations() {
+  assert(RetireCycles.size() != LastChecked && "steady() checks");
   LastChecked = RetireCycles.size();
   size_t Kk = LastChecked;
   if (Kk <= Warmup)

@@ -68,8 +68,11 @@ public:
     Occupancy.push_back(C.Fill);
   }
   /// Checks the rhythm if iterations retired since the last call; true
-  /// once it is steady.
-  bool steady();
+  /// once it is steady. (Inline: the driver asks every cycle, and most
+  /// cycles retire no iteration.)
+  bool steady() {
+    return RetireCycles.size() != LastChecked && checkNewIterations();
+  }
   size_t iterationsRetired() const { return RetireCycles.size(); }
   /// The cycle in which the \p I-th iteration retired.
   long retireCycle(size_t I) const { return RetireCycles[I]; }
@@ -85,6 +88,8 @@ public:
   double slope(const MeasuredWindow &W, double &Error) const;
 
 private:
+  /// steady() once iterations retired since the last check.
+  bool checkNewIterations();
   bool draining(size_t Later, size_t Earlier) const;
   bool repeats(size_t A, unsigned P) const;
   bool lastChecksRepeat(unsigned P, size_t Checks, size_t Kk);
