@@ -300,21 +300,32 @@ class AnalysisCache {
 public:
   std::shared_ptr<const AnalysedLoop> get(Kernel &&K, const UopDecoder &D,
                                           const PipelineOptions &PO) {
-    std::string Key = D.model().Name + "|" + std::to_string(PO.Simulate) + "|" +
-                      std::to_string(PO.Sim.MaxIterations) + "|" +
-                      std::to_string(PO.Sensitivity) + "|" +
-                      std::to_string(PO.TripCount) + "|";
+    // Appended in place (a temporary string per piece was an allocation
+    // each); numbers as their bytes, each text after its length.
+    std::string Key;
+    auto Put = [&Key](auto V) {
+      Key.append(reinterpret_cast<const char *>(&V), sizeof(V));
+    };
+    Put(uint8_t(PO.Simulate));
+    Put(uint64_t(PO.Sim.MaxIterations));
+    Put(uint8_t(PO.Sensitivity));
+    Put(uint64_t(PO.TripCount));
+    Put(uint8_t(PO.Memory));
     // Memory facts come from SCEV, per loop: the same code over another
     // working set is another prediction.
     if (PO.Memory) {
       const MemoryOptions &MO = PO.MemoryOpts;
-      Key += "mem " + std::to_string(MO.FixedIterations) + " " +
-             std::to_string(MO.WorkingSet.value_or(-1));
+      Put(uint64_t(MO.FixedIterations));
+      Put(double(MO.WorkingSet.value_or(-1)));
       MO.appendKey(Key);
     }
-    Key += "\n";
-    for (const KernelInstr &I : K.Instrs)
-      Key += I.Text + "\t" + std::to_string(I.Size) + "\n";
+    Put(uint64_t(D.model().Name.size()));
+    Key += D.model().Name;
+    for (const KernelInstr &I : K.Instrs) {
+      Put(uint32_t(I.Size));
+      Put(uint32_t(I.Text.size()));
+      Key += I.Text;
+    }
     {
       std::lock_guard<std::mutex> G(Lock);
       auto It = Entries.find(Key);
