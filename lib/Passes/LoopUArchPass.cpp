@@ -594,7 +594,7 @@ private:
   void warnOnce(LLVMContext &Ctx, const std::string &Msg);
   void analyseLoop(MachineFunction &MF, const MachineCycle &L,
                    const LoopPlace &P, const ModelChoice &Choice,
-                   const std::string &Skip,
+                   DecoderCache::Entry *Decoding, const std::string &Skip,
                    MachineOptimizationRemarkEmitter &ORE);
 };
 
@@ -742,10 +742,14 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
   // A function without a branch to the same or an earlier block in layout
   // order has no cycle (a cycle must go back somewhere): most functions
   // need no cycle analysis.
+  // The first such branch settles it.
   bool BranchesBack = false;
-  for (const MachineBasicBlock &MBB : MF)
+  for (const MachineBasicBlock &MBB : MF) {
     for (const MachineBasicBlock *Succ : MBB.successors())
       BranchesBack |= Position(Succ) <= Position(&MBB);
+    if (BranchesBack)
+      break;
+  }
   if (!BranchesBack)
     return;
   // The remarks of the function's loops (and their missed remarks): one
@@ -777,6 +781,17 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
     return DL ? std::make_pair(DL.getLine(), DL.getCol())
               : std::make_pair(0u, 0u);
   };
+  // The model's decoder, looked up once for the function's loops (the
+  // cache's key is a string and a map's search under a lock).
+  DecoderCache::Entry *Decoding = nullptr;
+  if (Skip.empty() && !Innermost.empty()) {
+    auto Entry = decoders().get(F.getParent()->getTargetTriple().str(),
+                                *Choice.Model);
+    if (Entry)
+      Decoding = *Entry;
+    else
+      Skip = toString(Entry.takeError()); // each loop's missed remark
+  }
   std::map<std::pair<unsigned, unsigned>, unsigned> AtLocation, Seen;
   for (const MachineCycle *C : Innermost)
     ++AtLocation[location(C)];
@@ -791,16 +806,16 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
       return Position(A) < Position(B);
     });
     double T = now();
-    analyseLoop(MF, *C, P, Choice, Skip, ORE);
+    analyseLoop(MF, *C, P, Choice, Decoding, Skip, ORE);
     InLoops += now() - T;
   }
 }
 
 void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
                                 const LoopPlace &P, const ModelChoice &Choice,
+                                DecoderCache::Entry *Decoding,
                                 const std::string &Skip,
                                 MachineOptimizationRemarkEmitter &ORE) {
-  const Function &F = MF.getFunction();
   const MachineBasicBlock *Header = L.getHeader();
   DebugLoc Loc = cycleStartLoc(L);
   auto missed = [&](const std::string &Why) {
@@ -822,11 +837,8 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
     return missed(Skip);
   const MachineModel *Model = Choice.Model;
   const std::string &CPUWhy = Choice.Note;
-  std::string Triple = F.getParent()->getTargetTriple().str();
-  auto Entry = decoders().get(Triple, *Model);
-  if (!Entry)
-    return missed(toString(Entry.takeError()));
-  const TargetContext &TC = *(*Entry)->TC;
+  assert(Decoding && "a decoder for every function without a skip reason");
+  const TargetContext &TC = *Decoding->TC;
   double T0 = now();
   Expected<Kernel> K = kernelFromMachineCycle(MF, L, P.Blocks, TC);
   Times.add(Times.Kernel, now() - T0);
@@ -888,7 +900,7 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
     PO.Times = &Steps;
   double T1 = now();
   std::shared_ptr<const AnalysedLoop> Analysed =
-      analyses().get(std::move(*K), *(*Entry)->Decoder, PO);
+      analyses().get(std::move(*K), *Decoding->Decoder, PO);
   Times.add(Steps);
   const KernelReport &R = Analysed->R;
   const Kernel &Kern = Analysed->K;
