@@ -9,6 +9,8 @@
 #include "llvm/TargetParser/Host.h"
 #include <mutex>
 
+#include <atomic>
+
 using namespace llvm;
 
 namespace luarch {
@@ -50,6 +52,8 @@ Expected<std::unique_ptr<TargetContext>>
 TargetContext::create(StringRef TripleName, StringRef CPU, StringRef Features) {
   initializeTargets();
   std::unique_ptr<TargetContext> TC(new TargetContext());
+  static std::atomic<uint64_t> Created{0};
+  TC->Serial = ++Created;
   TC->TheTriple = Triple(Triple::normalize(
       TripleName.empty() ? StringRef("x86_64-unknown-linux-gnu") : TripleName));
   if (TC->TheTriple.getArch() != Triple::x86_64)

@@ -866,9 +866,12 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
       D.HasImmediate = true;
   }
 
+  // Encoded once for the matcher and the front-end facts (each encoded it).
+  SmallVector<char, 16> Bytes = TC.encode(Inst);
   std::string Tried;
   const UopsInfoEntry *E =
-      Table ? Matcher.match(Inst, *Table, Info, IntelText, &Tried) : nullptr;
+      Table ? Matcher.match(Inst, *Table, Info, Bytes, IntelText, &Tried)
+            : nullptr;
   if (E) {
     StringRef Sig = E->Signature;
     for (StringRef Part : split(Sig, ", ")) {
@@ -1032,7 +1035,7 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
     D.Latency = 0;
   }
   findValueEffect(Inst, Sem.opcodeName(Inst.getOpcode()), Sem, D);
-  setFrontEndFacts(Inst, D);
+  setFrontEndFacts(Inst, Bytes, D);
   return D;
 }
 
@@ -1216,8 +1219,8 @@ void UopDecoder::applyLEABaseRule(const UopsInfoEntry *E,
   D.Latency = 1;
 }
 
-void UopDecoder::setFrontEndFacts(const MCInst &Inst, DecodedInstr &D) const {
-  SmallVector<char, 16> Bytes = TC.encode(Inst);
+void UopDecoder::setFrontEndFacts(const MCInst &Inst, ArrayRef<char> Bytes,
+                                  DecodedInstr &D) const {
   D.FE.Encoding = scanEncoding(
       ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Bytes.data()),
                         Bytes.size()));

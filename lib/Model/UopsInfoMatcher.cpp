@@ -638,7 +638,15 @@ const UopsInfoEntry *UopsInfoMatcher::match(const MCInst &Inst,
                                             const X86InstrInfo &Info,
                                             function_ref<StringRef()> IntelText,
                                             std::string *Tried) const {
-  SmallVector<char, 16> Bytes = TC.encode(Inst);
+  return match(Inst, T, Info, TC.encode(Inst), IntelText, Tried);
+}
+
+const UopsInfoEntry *UopsInfoMatcher::match(const MCInst &Inst,
+                                            const InstrTable &T,
+                                            const X86InstrInfo &Info,
+                                            ArrayRef<char> Bytes,
+                                            function_ref<StringRef()> IntelText,
+                                            std::string *Tried) const {
   SmallString<96> Key;
   shapeKey(Inst, Info, Bytes, Key);
   const InstrTable *TP = &T;

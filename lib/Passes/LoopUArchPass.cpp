@@ -300,21 +300,32 @@ class AnalysisCache {
 public:
   std::shared_ptr<const AnalysedLoop> get(Kernel &&K, const UopDecoder &D,
                                           const PipelineOptions &PO) {
-    std::string Key = D.model().Name + "|" + std::to_string(PO.Simulate) + "|" +
-                      std::to_string(PO.Sim.MaxIterations) + "|" +
-                      std::to_string(PO.Sensitivity) + "|" +
-                      std::to_string(PO.TripCount) + "|";
+    // Appended in place (a temporary string per piece was an allocation
+    // each); numbers as their bytes, each text after its length.
+    std::string Key;
+    auto Put = [&Key](auto V) {
+      Key.append(reinterpret_cast<const char *>(&V), sizeof(V));
+    };
+    Put(uint8_t(PO.Simulate));
+    Put(uint64_t(PO.Sim.MaxIterations));
+    Put(uint8_t(PO.Sensitivity));
+    Put(uint64_t(PO.TripCount));
+    Put(uint8_t(PO.Memory));
     // Memory facts come from SCEV, per loop: the same code over another
     // working set is another prediction.
     if (PO.Memory) {
       const MemoryOptions &MO = PO.MemoryOpts;
-      Key += "mem " + std::to_string(MO.FixedIterations) + " " +
-             std::to_string(MO.WorkingSet.value_or(-1));
+      Put(uint64_t(MO.FixedIterations));
+      Put(double(MO.WorkingSet.value_or(-1)));
       MO.appendKey(Key);
     }
-    Key += "\n";
-    for (const KernelInstr &I : K.Instrs)
-      Key += I.Text + "\t" + std::to_string(I.Size) + "\n";
+    Put(uint64_t(D.model().Name.size()));
+    Key += D.model().Name;
+    for (const KernelInstr &I : K.Instrs) {
+      Put(uint32_t(I.Size));
+      Put(uint32_t(I.Text.size()));
+      Key += I.Text;
+    }
     {
       std::lock_guard<std::mutex> G(Lock);
       auto It = Entries.find(Key);
@@ -583,7 +594,7 @@ private:
   void warnOnce(LLVMContext &Ctx, const std::string &Msg);
   void analyseLoop(MachineFunction &MF, const MachineCycle &L,
                    const LoopPlace &P, const ModelChoice &Choice,
-                   const std::string &Skip,
+                   DecoderCache::Entry *Decoding, const std::string &Skip,
                    MachineOptimizationRemarkEmitter &ORE);
 };
 
@@ -731,10 +742,14 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
   // A function without a branch to the same or an earlier block in layout
   // order has no cycle (a cycle must go back somewhere): most functions
   // need no cycle analysis.
+  // The first such branch settles it.
   bool BranchesBack = false;
-  for (const MachineBasicBlock &MBB : MF)
+  for (const MachineBasicBlock &MBB : MF) {
     for (const MachineBasicBlock *Succ : MBB.successors())
       BranchesBack |= Position(Succ) <= Position(&MBB);
+    if (BranchesBack)
+      break;
+  }
   if (!BranchesBack)
     return;
   // The remarks of the function's loops (and their missed remarks): one
@@ -766,6 +781,17 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
     return DL ? std::make_pair(DL.getLine(), DL.getCol())
               : std::make_pair(0u, 0u);
   };
+  // The model's decoder, looked up once for the function's loops (the
+  // cache's key is a string and a map's search under a lock).
+  DecoderCache::Entry *Decoding = nullptr;
+  if (Skip.empty() && !Innermost.empty()) {
+    auto Entry = decoders().get(F.getParent()->getTargetTriple().str(),
+                                *Choice.Model);
+    if (Entry)
+      Decoding = *Entry;
+    else
+      Skip = toString(Entry.takeError()); // each loop's missed remark
+  }
   std::map<std::pair<unsigned, unsigned>, unsigned> AtLocation, Seen;
   for (const MachineCycle *C : Innermost)
     ++AtLocation[location(C)];
@@ -780,16 +806,16 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
       return Position(A) < Position(B);
     });
     double T = now();
-    analyseLoop(MF, *C, P, Choice, Skip, ORE);
+    analyseLoop(MF, *C, P, Choice, Decoding, Skip, ORE);
     InLoops += now() - T;
   }
 }
 
 void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
                                 const LoopPlace &P, const ModelChoice &Choice,
+                                DecoderCache::Entry *Decoding,
                                 const std::string &Skip,
                                 MachineOptimizationRemarkEmitter &ORE) {
-  const Function &F = MF.getFunction();
   const MachineBasicBlock *Header = L.getHeader();
   DebugLoc Loc = cycleStartLoc(L);
   auto missed = [&](const std::string &Why) {
@@ -811,11 +837,8 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
     return missed(Skip);
   const MachineModel *Model = Choice.Model;
   const std::string &CPUWhy = Choice.Note;
-  std::string Triple = F.getParent()->getTargetTriple().str();
-  auto Entry = decoders().get(Triple, *Model);
-  if (!Entry)
-    return missed(toString(Entry.takeError()));
-  const TargetContext &TC = *(*Entry)->TC;
+  assert(Decoding && "a decoder for every function without a skip reason");
+  const TargetContext &TC = *Decoding->TC;
   double T0 = now();
   Expected<Kernel> K = kernelFromMachineCycle(MF, L, P.Blocks, TC);
   Times.add(Times.Kernel, now() - T0);
@@ -877,7 +900,7 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
     PO.Times = &Steps;
   double T1 = now();
   std::shared_ptr<const AnalysedLoop> Analysed =
-      analyses().get(std::move(*K), *(*Entry)->Decoder, PO);
+      analyses().get(std::move(*K), *Decoding->Decoder, PO);
   Times.add(Steps);
   const KernelReport &R = Analysed->R;
   const Kernel &Kern = Analysed->K;

@@ -77,21 +77,19 @@ static const std::thread::id LoadingThread = std::this_thread::get_id();
 /// kernels' time (sqlite3.c at -O2).
 class TextMemo {
   const TargetContext *TC = nullptr;
-  std::string Signature; // the context's triple, CPU and features
+  uint64_t Serial = 0; // TC's (TargetContext::serial)
   StringMap<std::pair<std::string, unsigned>> Memo;
 
 public:
   /// The memo of this thread, emptied when \p Context is another than the
-  /// last one (compared by what printing and encoding depend on, so a
-  /// context allocated where a freed one was is not taken for it).
+  /// last one (by its serial number, so that a context allocated where a
+  /// freed one was is not taken for it; comparing the triple, CPU and
+  /// feature strings instead was a few allocations per loop).
   static TextMemo &forContext(const TargetContext &Context) {
     TextMemo &M = ofThisThread();
-    const MCSubtargetInfo &STI = Context.subtargetInfo();
-    std::string Sig = Context.triple().str() + "|" + STI.getCPU().str() +
-                      "|" + STI.getFeatureString().str();
-    if (M.TC != &Context || M.Signature != Sig) {
+    if (M.TC != &Context || M.Serial != Context.serial()) {
       M.TC = &Context;
-      M.Signature = std::move(Sig);
+      M.Serial = Context.serial();
       M.Memo.clear();
     }
     return M;

@@ -67,8 +67,15 @@ public:
   /// Name of a register, e.g. "rax" (lower case), "" for no register.
   std::string regName(llvm::MCRegister Reg) const;
 
+  /// A number no other context of the process has had (its address may be
+  /// a freed context's): memos of what a context prints and encodes are
+  /// told apart by it, without comparing triples and feature strings.
+  uint64_t serial() const { return Serial; }
+
 private:
   TargetContext() = default;
+
+  uint64_t Serial = 0;
 
   llvm::Triple TheTriple;
   std::string CPUName;

@@ -65,8 +65,10 @@ private:
   void applyShiftByCLRule(const UopsInfoEntry *E, DecodedInstr &D) const;
   /// LatencyRulesDesc::ThreeComponentLEABase.
   void applyLEABaseRule(const UopsInfoEntry *E, DecodedInstr &D) const;
-  /// Encoding and decoder-path facts for the front end (DecodedInstr::FE).
-  void setFrontEndFacts(const llvm::MCInst &Inst, DecodedInstr &D) const;
+  /// Encoding and decoder-path facts for the front end (DecodedInstr::FE);
+  /// \p Bytes is \p Inst's encoding.
+  void setFrontEndFacts(const llvm::MCInst &Inst, llvm::ArrayRef<char> Bytes,
+                        DecodedInstr &D) const;
   unsigned registerLatency(const UopsInfoEntry &E) const;
   unsigned loadLatencyFor(const DecodedInstr &D) const;
   PortMask portsOfSchedResource(unsigned ProcResIdx) const;

@@ -52,6 +52,13 @@ public:
                              const X86InstrInfo &Info,
                              llvm::function_ref<llvm::StringRef()> IntelText,
                              std::string *Tried = nullptr) const;
+  /// The same with \p Inst's encoding given (TargetContext::encode), for a
+  /// caller that has it already.
+  const UopsInfoEntry *match(const llvm::MCInst &Inst, const InstrTable &T,
+                             const X86InstrInfo &Info,
+                             llvm::ArrayRef<char> Bytes,
+                             llvm::function_ref<llvm::StringRef()> IntelText,
+                             std::string *Tried = nullptr) const;
 
   /// The key under which match() remembers its result: everything
   /// candidates() reads from \p Inst, with a register that it only spells
