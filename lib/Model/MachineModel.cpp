@@ -316,7 +316,9 @@ std::string describeMachineModel(const MachineModel &M) {
         FE.UnrolledImm64FromLegacyDecode);
     row(OS, "unrolled with LCP from legacy decode",
         FE.UnrolledLCPFromLegacyDecode);
-    row(OS, "uop cache: one imm64 uop per cycle", FE.DSBOneImm64PerCycle);
+    row(OS, "uop cache: per-way delivery limits", FE.DSBWayDelivery);
+    row(OS, "uop cache: extra entry ends delivery",
+        FE.DSBExtraEntryEndsDelivery);
     if (!FE.UnrolledLegacyMnemonics.Value.empty())
       OS << "  " << left_justify("unrolled from legacy decode with", 38)
          << " " << join(FE.UnrolledLegacyMnemonics.Value, " ") << "   "
