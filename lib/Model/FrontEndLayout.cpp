@@ -458,6 +458,7 @@ static void dsbWayCycle(BlockQueue &Windows, DSBCursor &S,
   };
   // uiCA's limits differ for a group that began at a way's first entry.
   const bool FromWayStart = startsWay(L.Instrs[R.Index]);
+  bool NewWay = FromWayStart; // R opens a way
   unsigned Remaining = Width, Delivered = 0;
   bool SecondWay = false;
   for (;;) {
@@ -466,7 +467,7 @@ static void dsbWayCycle(BlockQueue &Windows, DSBCursor &S,
       return;
     if (!Out.empty() && X.DecoderUops > Remaining)
       return; // next cycle (whole instructions)
-    if (startsWay(X)) {
+    if (NewWay) {
       S.InWindow = true;
       S.WayUsed = 0;
     }
@@ -482,24 +483,24 @@ static void dsbWayCycle(BlockQueue &Windows, DSBCursor &S,
     }
     if (X.MicrocodeUops)
       Remaining = 0; // the MS takes over
-    // Its fused jcc comes with it; the pair ends the loop when the jcc is
-    // its back edge.
-    unsigned End = L.address(R.Copy, R.Index) + X.Length;
-    bool LoopEnd = L.Loop && X.Taken;
-    if (X.FusedWithNext && R.Index + 1 < L.Instrs.size()) {
-      const FrontEndInstr &J = L.Instrs[R.Index + 1];
-      End += J.Length;
-      LoopEnd |= L.Loop && J.Taken;
-    }
     InstrRef Next;
     bool WindowDone = !frontInstr(Windows, L, Next);
     if (!WindowDone && !startsWay(L.Instrs[Next.Index])) {
       if (!Remaining)
         return;
       R = Next; // on in the same way
+      NewWay = false;
       continue;
     }
-    // The way ends here.
+    // The way ends here. Its last instruction's fused jcc came with it;
+    // the pair ends the loop when the jcc is its back edge.
+    unsigned Addr = L.address(R.Copy, R.Index), End = Addr + X.Length;
+    bool LoopEnd = L.Loop && X.Taken;
+    if (X.FusedWithNext && R.Index + 1 < L.Instrs.size()) {
+      const FrontEndInstr &J = L.Instrs[R.Index + 1];
+      End += J.Length;
+      LoopEnd |= L.Loop && J.Taken;
+    }
     if (WindowDone) {
       Windows.popBlock();
       S.InWindow = false;
@@ -509,9 +510,9 @@ static void dsbWayCycle(BlockQueue &Windows, DSBCursor &S,
     }
     if (!Remaining || Windows.empty())
       return;
-    unsigned WindowBytes = L.DSBWindowBytes;
-    bool SameWindow = L.address(Next.Copy, Next.Index) / WindowBytes ==
-                      L.address(R.Copy, R.Index) / WindowBytes;
+    unsigned NextAddr = L.address(Next.Copy, Next.Index);
+    bool SameWindow =
+        NextAddr / L.DSBWindowBytes == Addr / L.DSBWindowBytes;
     if (SameWindow && LoopEnd && !ExtraEndedPrev)
       return;
     if (!SameWindow) {
@@ -536,10 +537,11 @@ static void dsbWayCycle(BlockQueue &Windows, DSBCursor &S,
     // contiguously or starts the loop again.
     if (SecondWay || L.Instrs[Next.Index].MicrocodeUops)
       return;
-    if (!LoopEnd && End != L.address(Next.Copy, Next.Index))
+    if (!LoopEnd && End != NextAddr)
       return;
     SecondWay = true;
     R = Next;
+    NewWay = true;
   }
 }
 
