@@ -463,10 +463,11 @@ static void dsbWayCycle(BlockQueue &Windows, DSBCursor &S,
   bool SecondWay = false;
   for (;;) {
     const FrontEndInstr &X = L.Instrs[R.Index];
-    if (X.ExtraEntry && Remaining < 2)
+    // Whole instructions; one that needs more than a narrower front end
+    // (--what-if) has starts a cycle of its own.
+    if (!Out.empty() && (X.DecoderUops > Remaining ||
+                         (X.ExtraEntry && Remaining < 2)))
       return;
-    if (!Out.empty() && X.DecoderUops > Remaining)
-      return; // next cycle (whole instructions)
     if (NewWay) {
       S.InWindow = true;
       S.WayUsed = 0;
