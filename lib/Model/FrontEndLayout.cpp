@@ -168,8 +168,7 @@ static bool unrolledCopiesFitSets(const FrontEndLayout &L,
 }
 
 /// Whether a named rule sends straight-line copies to the legacy decoders
-/// whatever their size: one instruction with a 64-bit immediate
-/// (UnrolledImm64FromLegacyDecode), a length-changing prefix
+/// whatever their size: one instruction with a length-changing prefix
 /// (UnrolledLCPFromLegacyDecode) or a listed mnemonic
 /// (UnrolledLegacyMnemonics) in the block.
 static bool unrolledFromLegacyByRule(const FrontEndLayout &L,
@@ -180,8 +179,7 @@ static bool unrolledFromLegacyByRule(const FrontEndLayout &L,
   };
   for (size_t I = 0; I < L.Instrs.size(); ++I) {
     const FrontEndInstr &X = L.Instrs[I];
-    if ((FE.UnrolledImm64FromLegacyDecode && X.Imm64) ||
-        (FE.UnrolledLCPFromLegacyDecode && X.LCP) || listed(D[I]))
+    if ((FE.UnrolledLCPFromLegacyDecode && X.LCP) || listed(D[I]))
       return true;
   }
   return false;
@@ -221,7 +219,6 @@ FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
                     (FE.DSBImm32WithMemoryTwoSlots &&
                      X.FE.Encoding.Imm32WithMemory);
     F.CacheSlots = F.FusedUops * (TwoSlots ? 2 : 1);
-    F.Imm64 = X.FE.Encoding.Imm64;
     F.ExtraEntry = FE.DSBExtraEntryEndsDelivery && needsExtraEntry(X);
     F.Complex = X.FE.ComplexDecoder;
     unsigned PerCycle = FE.DecodeUopsPerCycle;

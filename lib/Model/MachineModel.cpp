@@ -312,8 +312,6 @@ std::string describeMachineModel(const MachineModel &M) {
     row(OS, "MITE-to-MS stall", FE.MITEToMSStall);
     row(OS, "unrolled code from legacy decode",
         FE.UnrolledCodeFromLegacyDecode);
-    row(OS, "unrolled with imm64 from legacy decode",
-        FE.UnrolledImm64FromLegacyDecode);
     row(OS, "unrolled with LCP from legacy decode",
         FE.UnrolledLCPFromLegacyDecode);
     row(OS, "uop cache: per-way delivery limits", FE.DSBWayDelivery);

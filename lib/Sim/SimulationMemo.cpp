@@ -196,7 +196,6 @@ void putLayout(KeyWriter &W, const FrontEndLayout *L) {
     W.put(I.Complex);
     W.put(I.LCP);
     W.put(I.Branch);
-    W.put(I.Imm64);
     W.put(I.ExtraEntry);
     W.put(I.Taken);
     W.put(I.FusedWithNext);

@@ -48,8 +48,6 @@ struct FrontEndInstr {
   unsigned SimpleDecodersAfter = 0;
   uint8_t OpcodeOffset = 0;
   bool Complex = false, LCP = false, Branch = false;
-  /// A 64-bit immediate (movabs r64, imm64).
-  bool Imm64 = false;
   /// Takes an extra entry of its uop-cache way and ends the cycle's DSB
   /// delivery (FrontEndDesc::DSBExtraEntryEndsDelivery).
   bool ExtraEntry = false;

@@ -176,9 +176,6 @@ struct FrontEndDesc {
   /// runs from the legacy decoders when its copies exceed the uop cache
   /// (UopCacheUops slots), from the uop cache otherwise.
   Sourced<bool> UnrolledCodeFromLegacyDecode;
-  /// Straight-line copies with a 64-bit immediate (movabs r64, imm64) run
-  /// from the legacy decoders even when they fit the uop cache.
-  Sourced<bool> UnrolledImm64FromLegacyDecode{false, "not observed"};
   /// Straight-line copies with a length-changing prefix run from the legacy
   /// decoders (and take the LCP stalls) even when they fit the uop cache.
   Sourced<bool> UnrolledLCPFromLegacyDecode{false, "not observed"};

@@ -159,16 +159,6 @@ MachineModel makeSkylake() {
   FE.DSBBothHalvesOfLine = {true, "[uiCA-cfg] both32ByteBlocksMustBeCacheable "
                                   "(Skylake)"};
   FE.DSBToMSStall = {2, "[uiCA-cfg] DSB_MS_Stall = 2 (Skylake)"};
-  FE.UnrolledImm64FromLegacyDecode = {
-      true,
-      "measured on Cascade Lake (measured-clx.csv, unrolled; chosen by the "
-      "corpus, in-sample): straight-line blocks with a movabs r64, imm64 "
-      "that fit the decoded ICache run at the legacy decoders' rate (16 "
-      "bytes per cycle), not the DSB's: bhdev-0718 movabs; cmp (13 bytes) "
-      "0.96, bhdev-1088 0.98, bhdev-1654 (16 bytes) 1.00, bhdev-0381 (19 "
-      "bytes) 1.21; the loop forms of the same blocks run from the DSB "
-      "(1.00). [IntelOpt §2.6.2.3]: a 64-bit immediate takes two slots; "
-      "why the copies miss is not documented"};
   FE.UnrolledLCPFromLegacyDecode = {
       true,
       "measured on Cascade Lake (measured-clx.csv, unrolled; one block, "
