@@ -2,6 +2,7 @@
 #include "luarch/Model/FrontEndLayout.h"
 #include "luarch/Model/FrontEndRules.h"
 #include "luarch/Support/Format.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <cmath>
@@ -33,6 +34,21 @@ static bool macroFusibleClass(const MachineModel &M, StringRef C) {
          (C == "add" && R.Add) || (C == "sub" && R.Sub) ||
          (C == "and" && R.And) || ((C == "inc" || C == "dec") && R.IncDec) ||
          ((C == "or" || C == "xor") && R.OrXor);
+}
+
+/// FrontEndDesc::DSBExtraEntryEndsDelivery: a uop-cache entry holds a
+/// 32-bit immediate, and a 16-bit one beside a memory operand's address
+/// ([uiCA-sim] getDSBBlocks, after [Agner §9.3]); more takes a second entry.
+static bool needsExtraEntry(const DecodedInstr &X) {
+  if (X.FE.Encoding.Imm64)
+    return true;
+  if (!X.FE.HasImmValue)
+    return false;
+  // The encoding holds at most 32 bits (movabs aside): mov r32, 0xffffffff
+  // is the 32-bit value -1.
+  int64_t V = int64_t(int32_t(uint32_t(X.FE.ImmValue)));
+  bool Memory = X.Mem && (X.MayLoad || X.MayStore);
+  return !isInt<32>(V) || (Memory && !isInt<16>(V));
 }
 
 /// Whether window \p W can live in the uop cache, and why not.
@@ -152,8 +168,7 @@ static bool unrolledCopiesFitSets(const FrontEndLayout &L,
 }
 
 /// Whether a named rule sends straight-line copies to the legacy decoders
-/// whatever their size: one instruction with a 64-bit immediate
-/// (UnrolledImm64FromLegacyDecode), a length-changing prefix
+/// whatever their size: one instruction with a length-changing prefix
 /// (UnrolledLCPFromLegacyDecode) or a listed mnemonic
 /// (UnrolledLegacyMnemonics) in the block.
 static bool unrolledFromLegacyByRule(const FrontEndLayout &L,
@@ -164,8 +179,7 @@ static bool unrolledFromLegacyByRule(const FrontEndLayout &L,
   };
   for (size_t I = 0; I < L.Instrs.size(); ++I) {
     const FrontEndInstr &X = L.Instrs[I];
-    if ((FE.UnrolledImm64FromLegacyDecode && X.Imm64) ||
-        (FE.UnrolledLCPFromLegacyDecode && X.LCP) || listed(D[I]))
+    if ((FE.UnrolledLCPFromLegacyDecode && X.LCP) || listed(D[I]))
       return true;
   }
   return false;
@@ -184,7 +198,9 @@ FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
                           (D.empty() || !D.back().IsBranch);
   L.Loop = K.Shape == KernelShape::Loop && !ImplicitBackEdge;
   L.StartAddress = AlignmentOffset % 64;
-  L.DSBOneImm64PerCycle = FE.DSBOneImm64PerCycle;
+  L.DSBWayDelivery = FE.DSBWayDelivery;
+  L.DSBSlotsPerWay = std::max(1u, unsigned(FE.DSBSlotsPerWay));
+  L.DSBWindowBytes = std::max(1u, unsigned(FE.DSBWindowBytes));
   unsigned Offset = 0, FusedTotal = 0;
   bool LSDUsable = true;
   for (size_t I = 0; I < D.size(); ++I) {
@@ -203,7 +219,7 @@ FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
                     (FE.DSBImm32WithMemoryTwoSlots &&
                      X.FE.Encoding.Imm32WithMemory);
     F.CacheSlots = F.FusedUops * (TwoSlots ? 2 : 1);
-    F.Imm64 = X.FE.Encoding.Imm64;
+    F.ExtraEntry = FE.DSBExtraEntryEndsDelivery && needsExtraEntry(X);
     F.Complex = X.FE.ComplexDecoder;
     unsigned PerCycle = FE.DecodeUopsPerCycle;
     F.SimpleDecodersAfter =
@@ -352,11 +368,11 @@ void Predecoder::cycle(const FrontEndLayout &L, unsigned Width,
     LCPs += L.Instrs[R.Index].LCP;
 }
 
-void dsbCycle(BlockQueue &Windows, const FrontEndLayout &L, unsigned Width,
-              std::vector<InstrRef> &Out) {
-  Out.clear();
+/// The uop cache without way limits: the front window, then the next one
+/// when it follows contiguously; a taken branch ends the group.
+static void dsbWindowCycle(BlockQueue &Windows, const FrontEndLayout &L,
+                           unsigned Width, std::vector<InstrRef> &Out) {
   unsigned Uops = 0;
-  bool Imm64Taken = false;
   // Takes from the front window; false when the group must end.
   auto take = [&]() {
     while (!Windows.frontEmpty() && Uops < Width) {
@@ -368,10 +384,9 @@ void dsbCycle(BlockQueue &Windows, const FrontEndLayout &L, unsigned Width,
       }
       if (!Out.empty() && Uops + X.DecoderUops > Width)
         return false; // next cycle
-      // FrontEndDesc::DSBOneImm64PerCycle: a second 64-bit immediate waits.
-      if (L.DSBOneImm64PerCycle && X.Imm64 && Imm64Taken)
+      // FrontEndDesc::DSBExtraEntryEndsDelivery: two slots, then no more.
+      if (!Out.empty() && X.ExtraEntry && Uops + 2 > Width)
         return false;
-      Imm64Taken |= X.Imm64;
       Windows.popInstr();
       Out.push_back(R);
       Uops += X.DecoderUops;
@@ -379,8 +394,8 @@ void dsbCycle(BlockQueue &Windows, const FrontEndLayout &L, unsigned Width,
       if (X.FusedWithNext && !Windows.frontEmpty() &&
           L.Instrs[Windows.frontInstr().Index].FusedIntoPrev)
         Windows.popInstr();
-      if (X.MicrocodeUops)
-        return false; // the MS takes over
+      if (X.MicrocodeUops || X.ExtraEntry)
+        return false; // the MS takes over; an extra entry ends the group
     }
     return true;
   };
@@ -402,6 +417,139 @@ void dsbCycle(BlockQueue &Windows, const FrontEndLayout &L, unsigned Width,
   take();
   if (Windows.frontEmpty())
     Windows.popBlock();
+}
+
+/// Entries an instruction takes in its uop-cache way.
+static unsigned wayEntries(const FrontEndInstr &X) {
+  return std::max(1u, X.DecoderUops) + X.ExtraEntry;
+}
+
+/// The first instruction of the front window that is not a jcc fused into
+/// the one before (those are dropped: they ride with their pair).
+static bool frontInstr(BlockQueue &Windows, const FrontEndLayout &L,
+                       InstrRef &R) {
+  for (; !Windows.frontEmpty(); Windows.popInstr()) {
+    R = Windows.frontInstr();
+    if (!L.Instrs[R.Index].FusedIntoPrev)
+      return true;
+  }
+  return false;
+}
+
+/// The uop cache with FrontEndDesc::DSBWayDelivery ([uiCA-sim] DSB.cycle):
+/// a group from at most two ways; where a way ends and the next lies in
+/// another window, the slots left depend on the uops delivered.
+static void dsbWayCycle(BlockQueue &Windows, DSBCursor &S,
+                        const FrontEndLayout &L, unsigned Width,
+                        std::vector<InstrRef> &Out) {
+  const unsigned PerWay = L.DSBSlotsPerWay;
+  bool ExtraEndedPrev = S.ExtraEndedPrev;
+  S.ExtraEndedPrev = false;
+  InstrRef R;
+  for (; !Windows.empty() && !frontInstr(Windows, L, R); Windows.popBlock())
+    S.InWindow = false;
+  if (Windows.empty())
+    return;
+  auto startsWay = [&](const FrontEndInstr &X) {
+    return !S.InWindow || X.MicrocodeUops || S.WayUsed + wayEntries(X) > PerWay;
+  };
+  // uiCA's limits differ for a group that began at a way's first entry.
+  const bool FromWayStart = startsWay(L.Instrs[R.Index]);
+  bool NewWay = FromWayStart; // R opens a way
+  unsigned Remaining = Width, Delivered = 0;
+  bool SecondWay = false;
+  for (;;) {
+    const FrontEndInstr &X = L.Instrs[R.Index];
+    // Whole instructions; one that needs more than a narrower front end
+    // (--what-if) has starts a cycle of its own.
+    if (!Out.empty() && (X.DecoderUops > Remaining ||
+                         (X.ExtraEntry && Remaining < 2)))
+      return;
+    if (NewWay) {
+      S.InWindow = true;
+      S.WayUsed = 0;
+    }
+    unsigned LastSlot = S.WayUsed + std::max(1u, X.DecoderUops) - 1;
+    S.WayUsed = X.MicrocodeUops ? PerWay : S.WayUsed + wayEntries(X);
+    Windows.popInstr();
+    Out.push_back(R);
+    Delivered += X.DecoderUops;
+    Remaining -= std::min(Remaining, X.DecoderUops);
+    if (X.ExtraEntry) {
+      Remaining = 0;
+      S.ExtraEndedPrev = true;
+    }
+    if (X.MicrocodeUops)
+      Remaining = 0; // the MS takes over
+    InstrRef Next;
+    bool WindowDone = !frontInstr(Windows, L, Next);
+    if (!WindowDone && !startsWay(L.Instrs[Next.Index])) {
+      if (!Remaining)
+        return;
+      R = Next; // on in the same way
+      NewWay = false;
+      continue;
+    }
+    // The way ends here. Its last instruction's fused jcc came with it;
+    // the pair ends the loop when the jcc is its back edge.
+    unsigned Addr = L.address(R.Copy, R.Index), End = Addr + X.Length;
+    bool LoopEnd = L.Loop && X.Taken;
+    if (X.FusedWithNext && R.Index + 1 < L.Instrs.size()) {
+      const FrontEndInstr &J = L.Instrs[R.Index + 1];
+      End += J.Length;
+      LoopEnd |= L.Loop && J.Taken;
+    }
+    if (WindowDone) {
+      Windows.popBlock();
+      S.InWindow = false;
+      for (; !Windows.empty() && !frontInstr(Windows, L, Next);
+           Windows.popBlock())
+        ;
+    }
+    if (!Remaining || Windows.empty())
+      return;
+    unsigned NextAddr = L.address(Next.Copy, Next.Index);
+    bool SameWindow =
+        NextAddr / L.DSBWindowBytes == Addr / L.DSBWindowBytes;
+    if (SameWindow && LoopEnd && !ExtraEndedPrev)
+      return;
+    if (!SameWindow) {
+      unsigned Left = Remaining;
+      if (FromWayStart) {
+        if (Delivered == 1 || Delivered == 2)
+          Left = 4;
+        else if (Delivered == 3 || Delivered == 4)
+          Left = 2;
+        else if (Delivered == 5)
+          Left = 1;
+      } else if (LoopEnd) {
+        Left = Delivered == 1 || (Delivered == 2 && LastSlot >= 4)
+                   ? 4
+                   : std::min(Remaining, 2u);
+      }
+      Remaining = std::min(Left, Width > Delivered ? Width - Delivered : 0);
+      if (!Remaining)
+        return;
+    }
+    // A second way, not a microcoded instruction's, that follows
+    // contiguously or starts the loop again.
+    if (SecondWay || L.Instrs[Next.Index].MicrocodeUops)
+      return;
+    if (!LoopEnd && End != NextAddr)
+      return;
+    SecondWay = true;
+    R = Next;
+    NewWay = true;
+  }
+}
+
+void dsbCycle(BlockQueue &Windows, DSBCursor &Cursor, const FrontEndLayout &L,
+              unsigned Width, std::vector<InstrRef> &Out) {
+  Out.clear();
+  if (L.DSBWayDelivery)
+    dsbWayCycle(Windows, Cursor, L, Width, Out);
+  else
+    dsbWindowCycle(Windows, L, Width, Out);
 }
 
 } // namespace frontend
@@ -476,6 +624,63 @@ static double legacyDecodeCycles(const FrontEndLayout &L,
   return std::max(Predecode, Decode);
 }
 
+/// Cycles per iteration in which the uop cache delivers a loop's cached
+/// windows [0, CachedEnd) with unlimited queues. Each iteration starts
+/// afresh where the legacy decoders take the rest, or where the group ends
+/// at the back edge; under DSBWayDelivery a group goes on into the next
+/// iteration, so copies run until the state at a cycle's start (the front
+/// instruction and the DSBCursor) repeats: the cycles between, per copy,
+/// are exact, as the simulator's uop queue only delays the same groups.
+static double loopDSBCycles(const FrontEndLayout &L, const FrontEndDesc &FE,
+                            unsigned CachedEnd) {
+  unsigned Width = FE.UopCacheWidth;
+  frontend::BlockQueue Windows;
+  frontend::DSBCursor Cursor;
+  std::vector<InstrRef> Group;
+  if (!L.DSBWayDelivery || CachedEnd < L.Instrs.size()) {
+    frontend::appendBlocks(Windows, L, 0, 0, CachedEnd, FE.DSBWindowBytes,
+                           false, false);
+    double Cycles = 0;
+    while (!Windows.empty()) {
+      frontend::dsbCycle(Windows, Cursor, L, Width, Group);
+      Cycles += 1;
+    }
+    return Cycles;
+  }
+  frontend::BlockTemplate Copy;
+  Copy.add(L, 0, CachedEnd, FE.DSBWindowBytes, false);
+  struct Seen {
+    unsigned Index;
+    frontend::DSBCursor Cursor;
+    unsigned Cycle, Copy;
+  };
+  std::vector<Seen> States;
+  unsigned NextCopy = 0;
+  // Every state has a front instruction, a way fill and two flags: the
+  // loop repeats within that many cycles.
+  unsigned Limit = 4 * (L.DSBSlotsPerWay + 1) * (CachedEnd + 1) + 8;
+  for (unsigned Cycle = 0; Cycle < Limit; ++Cycle) {
+    while (Windows.size() < 3)
+      Copy.appendTo(Windows, NextCopy++);
+    // Drop the jccs fused into the instruction before (they ride with it).
+    while (L.Instrs[Windows.frontInstr().Index].FusedIntoPrev) {
+      Windows.popInstr();
+      if (Windows.frontEmpty()) {
+        Windows.popBlock();
+        Cursor.InWindow = false;
+      }
+    }
+    InstrRef Front = Windows.frontInstr();
+    for (const Seen &P : States)
+      if (P.Index == Front.Index && P.Cursor == Cursor)
+        return double(Cycle - P.Cycle) / double(Front.Copy - P.Copy);
+    States.push_back({Front.Index, Cursor, Cycle, Front.Copy});
+    frontend::dsbCycle(Windows, Cursor, L, Width, Group);
+  }
+  assert(false && "the uop cache's delivery of a loop repeats");
+  return 1;
+}
+
 FrontEndBound frontEndDeliveryBound(const FrontEndLayout &L,
                                     const MachineModel &M) {
   const FrontEndDesc &FE = M.FrontEnd;
@@ -517,17 +722,18 @@ FrontEndBound frontEndDeliveryBound(const FrontEndLayout &L,
     // Straight-line copies from the uop cache: windows run on into the
     // next copy; a cycle delivers at most the DSB's width, from at most
     // two windows.
-    unsigned DecoderUops = 0, Imm64s = 0;
+    unsigned DecoderUops = 0, Extras = 0;
     for (const FrontEndInstr &X : L.Instrs) {
       DecoderUops += X.DecoderUops;
-      Imm64s += X.Imm64;
+      Extras += X.ExtraEntry;
     }
-    // FrontEndDesc::DSBOneImm64PerCycle: a cycle per 64-bit immediate.
-    double Imm64Cycles = L.DSBOneImm64PerCycle ? double(Imm64s) : 0.0;
+    // FrontEndDesc::DSBExtraEntryEndsDelivery: a cycle per instruction
+    // with an extra entry.
+    double ExtraCycles = double(Extras);
     B.Cycles = std::max({double(DecoderUops) /
                              std::max(1u, unsigned(FE.UopCacheWidth)),
                          double(L.ByteSize) / (2.0 * FE.DSBWindowBytes),
-                         Imm64Cycles}) +
+                         ExtraCycles}) +
                microcodeCycles(L, FE, FE.DSBToMSStall, 0, L.Instrs.size());
     B.Detail = std::to_string(Fused) + " uops from the uop cache (DSB), "
                "straight-line copies";
@@ -539,15 +745,8 @@ FrontEndBound frontEndDeliveryBound(const FrontEndLayout &L,
       CachedEnd = W.EndInstr;
   double DSB = 0;
   if (CachedEnd) {
-    frontend::BlockQueue Windows;
-    frontend::appendBlocks(Windows, L, 0, 0, CachedEnd, FE.DSBWindowBytes,
-                           false, false);
-    std::vector<InstrRef> Group;
-    while (!Windows.empty()) {
-      frontend::dsbCycle(Windows, L, FE.UopCacheWidth, Group);
-      DSB += 1;
-    }
-    DSB += microcodeCycles(L, FE, FE.DSBToMSStall, 0, CachedEnd);
+    DSB = loopDSBCycles(L, FE, CachedEnd) +
+          microcodeCycles(L, FE, FE.DSBToMSStall, 0, CachedEnd);
   }
   std::string Why;
   double Legacy = CachedEnd < L.Instrs.size()

@@ -312,11 +312,11 @@ std::string describeMachineModel(const MachineModel &M) {
     row(OS, "MITE-to-MS stall", FE.MITEToMSStall);
     row(OS, "unrolled code from legacy decode",
         FE.UnrolledCodeFromLegacyDecode);
-    row(OS, "unrolled with imm64 from legacy decode",
-        FE.UnrolledImm64FromLegacyDecode);
     row(OS, "unrolled with LCP from legacy decode",
         FE.UnrolledLCPFromLegacyDecode);
-    row(OS, "uop cache: one imm64 uop per cycle", FE.DSBOneImm64PerCycle);
+    row(OS, "uop cache: per-way delivery limits", FE.DSBWayDelivery);
+    row(OS, "uop cache: extra entry ends delivery",
+        FE.DSBExtraEntryEndsDelivery);
     if (!FE.UnrolledLegacyMnemonics.Value.empty())
       OS << "  " << left_justify("unrolled from legacy decode with", 38)
          << " " << join(FE.UnrolledLegacyMnemonics.Value, " ") << "   "

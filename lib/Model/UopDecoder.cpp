@@ -1227,6 +1227,19 @@ void UopDecoder::setFrontEndFacts(const MCInst &Inst, ArrayRef<char> Bytes,
   for (const MCOperand &MO : Inst)
     if (MO.isReg() && Sem.isHighByteReg(MO.getReg()))
       D.FE.High8 = true;
+  // The immediate as the uop cache stores it: outside the memory operand,
+  // not a jcc's condition code, not a branch's target.
+  if (!D.IsBranch)
+    for (unsigned I = 0, E = Inst.getNumOperands(); I != E; ++I) {
+      bool InMem =
+          D.Mem && I >= D.Mem->OperandIndex && I < D.Mem->OperandIndex + 5;
+      if (InMem || !Inst.getOperand(I).isImm() ||
+          (D.CondCode >= 0 && I + 1 == E))
+        continue;
+      D.FE.HasImmValue = true;
+      D.FE.ImmValue = Inst.getOperand(I).getImm();
+      break;
+    }
   unsigned MaxUops = Model.FrontEnd.DecoderMaxUops
                          ? unsigned(Model.FrontEnd.DecoderMaxUops)
                          : ~0u;

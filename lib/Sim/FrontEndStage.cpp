@@ -235,7 +235,7 @@ void FrontEndStage::intelCycle() {
   }
   // The uop cache.
   size_t Before = DSBWindows.size();
-  frontend::dsbCycle(DSBWindows, L, DSBWidth, Group);
+  frontend::dsbCycle(DSBWindows, DSBState, L, DSBWidth, Group);
   for (InstrRef R : Group) {
     handOver(R, FE.DSBToMSStall, 0);
     Credit -= L.Instrs[R.Index].DecoderUops;

@@ -31,7 +31,7 @@ static_assert(sizeof(FrontEndInstr) == 44,
               "a field of FrontEndInstr: add it to the key");
 static_assert(sizeof(CacheWindow) == 48,
               "a field of CacheWindow: add it to the key");
-static_assert(sizeof(FrontEndLayout) == 80,
+static_assert(sizeof(FrontEndLayout) == 88,
               "a field of FrontEndLayout: add it to the key");
 static_assert(sizeof(SimConfig) == 208,
               "a field of SimConfig: add it to the key");
@@ -196,7 +196,7 @@ void putLayout(KeyWriter &W, const FrontEndLayout *L) {
     W.put(I.Complex);
     W.put(I.LCP);
     W.put(I.Branch);
-    W.put(I.Imm64);
+    W.put(I.ExtraEntry);
     W.put(I.Taken);
     W.put(I.FusedWithNext);
     W.put(I.FusedIntoPrev);
@@ -213,7 +213,9 @@ void putLayout(KeyWriter &W, const FrontEndLayout *L) {
   }
   W.put(L->Source);
   W.put(L->LSDUnroll);
-  W.put(L->DSBOneImm64PerCycle);
+  W.put(L->DSBWayDelivery);
+  W.put(L->DSBSlotsPerWay);
+  W.put(L->DSBWindowBytes);
 }
 
 void putConfig(KeyWriter &W, const SimConfig &C) {

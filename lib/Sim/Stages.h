@@ -191,6 +191,7 @@ private:
   UopSource Source = UopSource::DSB;
   unsigned NextCopy = 0;          ///< next iteration/copy to fetch
   frontend::BlockQueue DSBWindows;
+  frontend::DSBCursor DSBState;
   /// A loop's copy as fetched: cached windows for the DSB, the others for
   /// the predecoder.
   frontend::BlockTemplate LoopDSBBlocks, LoopPredecodeBlocks;

@@ -229,6 +229,10 @@ struct DecodedInstr {
     /// Reads or writes AH/BH/CH/DH: the loop stream detector does not
     /// stream such loops [uiCA].
     bool High8 = false;
+    /// The value of its immediate operand (not a displacement, not a branch
+    /// target), where it has one (FrontEndDesc::DSBExtraEntryEndsDelivery).
+    bool HasImmValue = false;
+    int64_t ImmValue = 0;
   } FE;
 
   /// Why the model is approximate (fallback reason), empty if exact.

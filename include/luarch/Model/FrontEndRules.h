@@ -167,13 +167,36 @@ void decodeCycle(RingQueue<InstrRef> &Queue, const FrontEndLayout &L,
   }
 }
 
+/// What the uop cache carries from one delivery to the next under
+/// FrontEndDesc::DSBWayDelivery and DSBExtraEntryEndsDelivery: how far the
+/// front window's current way is taken, and whether the last delivery
+/// ended at an instruction with an extra entry. The ways of a window are
+/// laid out instruction by instruction as it is delivered ([uiCA-sim]
+/// getDSBBlocks): an instruction takes max(1, its uops) entries, plus one
+/// for an extra entry, and starts a new way when they do not fit the
+/// current one (a microcoded instruction always does, and fills it).
+struct DSBCursor {
+  bool InWindow = false; ///< the front window has delivered an instruction
+  unsigned WayUsed = 0;  ///< entries taken of the current way
+  bool ExtraEndedPrev = false;
+  bool operator==(const DSBCursor &O) const {
+    return InWindow == O.InWindow && WayUsed == O.WayUsed &&
+           ExtraEndedPrev == O.ExtraEndedPrev;
+  }
+};
+
 /// The uop cache: up to \p Width fused uops per cycle from the front
 /// window, continuing into the next window when that one follows
 /// contiguously; a microcoded instruction ends the group (the MS takes
-/// over). Consumes the delivered instructions from \p Windows and puts
-/// them into \p Out (cleared first).
-void dsbCycle(BlockQueue &Windows, const FrontEndLayout &L, unsigned Width,
-              std::vector<InstrRef> &Out);
+/// over). An instruction with an extra entry (FrontEndInstr::ExtraEntry)
+/// needs two of the cycle's slots and ends the group. Under
+/// FrontEndLayout::DSBWayDelivery the group comes from at most two ways,
+/// with uiCA's per-way limits, and goes on past a loop's back edge into
+/// the next iteration's first way when that lies in another window.
+/// Consumes the delivered instructions from \p Windows and puts them into
+/// \p Out (cleared first).
+void dsbCycle(BlockQueue &Windows, DSBCursor &Cursor, const FrontEndLayout &L,
+              unsigned Width, std::vector<InstrRef> &Out);
 
 } // namespace frontend
 } // namespace luarch

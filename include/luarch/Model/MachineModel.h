@@ -176,9 +176,6 @@ struct FrontEndDesc {
   /// runs from the legacy decoders when its copies exceed the uop cache
   /// (UopCacheUops slots), from the uop cache otherwise.
   Sourced<bool> UnrolledCodeFromLegacyDecode;
-  /// Straight-line copies with a 64-bit immediate (movabs r64, imm64) run
-  /// from the legacy decoders even when they fit the uop cache.
-  Sourced<bool> UnrolledImm64FromLegacyDecode{false, "not observed"};
   /// Straight-line copies with a length-changing prefix run from the legacy
   /// decoders (and take the LCP stalls) even when they fit the uop cache.
   Sourced<bool> UnrolledLCPFromLegacyDecode{false, "not observed"};
@@ -187,9 +184,19 @@ struct FrontEndDesc {
   /// legacy decoders even when they fit the uop cache.
   Sourced<std::vector<std::string>> UnrolledLegacyMnemonics{{},
                                                            "not observed"};
-  /// The uop cache delivers at most one uop with a 64-bit immediate per
-  /// cycle; the next one waits for the next cycle.
-  Sourced<bool> DSBOneImm64PerCycle{false, "not observed"};
+  /// The uop cache delivers a cycle's uops from at most two of its ways
+  /// (lines of DSBSlotsPerWay entries, laid out per window instruction by
+  /// instruction), with the per-way limits uiCA measured: where a way ends
+  /// and the next lies in another window, the cycle's remaining slots
+  /// depend on how many uops it delivered (and whether it started at a
+  /// way's start); after a loop's back edge the cycle goes on into the
+  /// next iteration's first way unless that lies in the same window.
+  Sourced<bool> DSBWayDelivery{false, "not modelled"};
+  /// An instruction whose immediate does not fit 32 bits, or not 16 bits
+  /// with a memory operand, takes an extra entry of its uop-cache way: the
+  /// cycle that delivers it needs two free slots for it and delivers
+  /// nothing after it.
+  Sourced<bool> DSBExtraEntryEndsDelivery{false, "not modelled"};
   /// Ways per uop-cache set (0: capacity counted in uops only). The cache
   /// has UopCacheUops / (DSBSlotsPerWay * DSBWaysPerSet) sets, a 32-byte
   /// window maps to set (address / DSBWindowBytes) mod sets and takes whole

@@ -159,16 +159,6 @@ MachineModel makeSkylake() {
   FE.DSBBothHalvesOfLine = {true, "[uiCA-cfg] both32ByteBlocksMustBeCacheable "
                                   "(Skylake)"};
   FE.DSBToMSStall = {2, "[uiCA-cfg] DSB_MS_Stall = 2 (Skylake)"};
-  FE.UnrolledImm64FromLegacyDecode = {
-      true,
-      "measured on Cascade Lake (measured-clx.csv, unrolled; chosen by the "
-      "corpus, in-sample): straight-line blocks with a movabs r64, imm64 "
-      "that fit the decoded ICache run at the legacy decoders' rate (16 "
-      "bytes per cycle), not the DSB's: bhdev-0718 movabs; cmp (13 bytes) "
-      "0.96, bhdev-1088 0.98, bhdev-1654 (16 bytes) 1.00, bhdev-0381 (19 "
-      "bytes) 1.21; the loop forms of the same blocks run from the DSB "
-      "(1.00). [IntelOpt §2.6.2.3]: a 64-bit immediate takes two slots; "
-      "why the copies miss is not documented"};
   FE.UnrolledLCPFromLegacyDecode = {
       true,
       "measured on Cascade Lake (measured-clx.csv, unrolled; one block, "
@@ -179,17 +169,36 @@ MachineModel makeSkylake() {
       "LCPs that stays in the legacy decoders is reported elsewhere too "
       "(idq.mite_uops rising from 0.04% to 35% with cmp ax, imm16 in an "
       "unrolled loop, [HN-LCP])"};
-  FE.DSBOneImm64PerCycle = {
+  FE.DSBWayDelivery = {
       true,
-      "measured on Cascade Lake (measured-clx.csv, loop form; chosen by "
-      "the corpus, in-sample, no documented source): five movabs r64, "
-      "imm64 + dec/jnz (bhdev-0374, 55 bytes in two cached windows) run "
-      "at 5.00 cycles, one movabs per cycle, where 6 fused uops at 4 per "
-      "cycle give 1.50; bhdev-0729 (two movabs) 4.00, 2.50 -> 3.00 with "
-      "the rule; a single movabs per iteration runs at 1.00 (bhdev-0718, "
-      "1088). bhdev-0003 (two movabs, 3.00 measured) stays at 2.00: the "
-      "rule does not explain it. [IntelOpt §2.6.2.3]: a 64-bit immediate "
-      "takes two uop-cache slots"};
+      "[uiCA-sim] DSB.cycle (6-wide DSB: Skylake and later): a cycle's uops "
+      "come from at most two ways; where a way ends and the next lies in "
+      "another 32-byte window, a group that began at a way's start keeps 4 "
+      "slots after 1-2 uops, 2 after 3-4, 1 after 5; one that ends a loop "
+      "mid-way keeps 4 after 1 uop (or 2 from the way's slot 4), else at "
+      "most 2; after the back edge the group goes on into the next "
+      "iteration unless its first way lies in the same window (where an "
+      "extra entry ended the cycle before, it goes on there too). Not "
+      "fitted; measured on Cascade Lake (measured-clx.csv, loop form): "
+      "loops of 7 fused uops in two windows run at 1.75, the issue width's "
+      "rate (bhdev-0173, 0361, 1177, 1891; 2.00 when every iteration "
+      "starts a new cycle)"};
+  FE.DSBExtraEntryEndsDelivery = {
+      true,
+      "[uiCA-sim] getDSBBlocks, DSB.cycle (after [Agner] §9.3, the Sandy "
+      "Bridge uop cache): an instruction whose immediate does not fit 32 "
+      "bits, or 16 bits with a memory operand, takes an extra entry of its "
+      "way, needs two of the cycle's slots and ends the cycle's delivery. "
+      "Not fitted; measured on Cascade Lake (measured-clx.csv, loop form): "
+      "five movabs + dec/jnz 5.00 (bhdev-0374), two movabs among 9 "
+      "instructions 4.00 and 3.00 (bhdev-0729, 0003), a store of the "
+      "immediate 0x3f800000 among 6 fused uops 2.00 (bhdev-0200). Goes with "
+      "DSBWayDelivery (after an extra entry the next group may go on past "
+      "the back edge: mov rdx, rax; test dword ptr [rdx + 0x10], 0x80000 "
+      "1.00, bhdev-0225). A 16-bit-range immediate beside a 32-bit "
+      "displacement (mov qword ptr [r13 + 0x8290], 0: bhdev-0598 3.00 "
+      "measured, 2.00 modelled) takes none: counting the encoded bytes "
+      "instead moved 18 loops further and 6 closer"};
   FE.UnrolledLegacyMnemonics = {
       {"SET*"},
       "measured on Cascade Lake (measured-clx.csv, unrolled; chosen by the "
