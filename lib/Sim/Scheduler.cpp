@@ -255,13 +255,8 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE void Scheduler::bindTo(InFlightInstr &I, UopId Id,
   schedule(I, Id);
 }
 
-void Scheduler::dispatched(unsigned P, UopId Id, const SUop &SU) {
+void Scheduler::leaveSharedUnitQueues(UopId Id, const SUop &SU) {
   assert(&SU == &C.ROB.Uops.desc(Id) && "the uop's own description");
-  --Waiting[P];
-  ++DispatchedNow[P];
-  DispatchedPorts |= uint64_t(1) << P;
-  if (SU.DivCycles <= 0 && SU.SerialCycles <= 0)
-    return;
   auto erase = [&](std::vector<UopId> &Q) {
     auto It = std::lower_bound(Q.begin(), Q.end(), Id);
     assert(It != Q.end() && *It == Id && "queued at bind");
