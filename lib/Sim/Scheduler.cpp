@@ -21,6 +21,8 @@ Scheduler::Scheduler(Core &C, unsigned NumPorts, PortBinding Binding)
       PendingByPort(NumPorts), PendingMin(NumPorts, Unknown),
       Waiting(NumPorts, 0), InFlight(NumPorts, 0), Usage(NumPorts, 0),
       Snapshot(NumPorts, 0), DispatchedNow(NumPorts, 0),
+      UsagePorts(Binding == PortBinding::IssueSnapshot ? lowPorts(NumPorts)
+                                                       : 0),
       PortsInRange(lowPorts(NumPorts)) {
   assert(NumPorts <= 64 && "ready lists are tracked in a 64-bit mask");
   if (C.Config.ALUQueuesInTurn && C.Config.Model) {

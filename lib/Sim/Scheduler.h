@@ -95,7 +95,7 @@ public:
     assert(Waiting[P] > 0 && "bound before dispatched");
     --Waiting[P];
     ++DispatchedNow[P];
-    DispatchedPorts |= uint64_t(1) << P;
+    DispatchedPorts |= uint64_t(1) << P & UsagePorts;
     if (SU.DivCycles > 0 || SU.SerialCycles > 0)
       leaveSharedUnitQueues(Id, SU);
   }
@@ -164,6 +164,10 @@ private:
   /// the snapshot the issue group binds from (Usage: the counts at the
   /// start of the cycle).
   std::vector<unsigned> Usage, Snapshot, DispatchedNow;
+  /// The ports whose Usage a new dispatch cycle brings up to date: all of
+  /// them for IssueSnapshot binding, none for the others (which never read
+  /// Usage: its counts and DispatchedNow's are left to run on).
+  uint64_t UsagePorts = 0;
   /// The ports below the number of ports (a binding chooses among those).
   PortMask PortsInRange;
   unsigned RoundRobin = 0;
