@@ -157,12 +157,11 @@ struct Core {
     return plainUop(ROB.Uops.desc(Id)) ? plainReadyTime(I, Id)
                                        : computeReadyTime(I, Id);
   }
-  /// A uop whose readiness depends on its instruction's register sources
-  /// (all of them, if any) and address registers only: no load (store
-  /// forwarding, address-path extra), no input uop, no merged value.
+  /// isPlainUop (SimKernel.h), as the kernel's build recorded it: one test
+  /// instead of five per readiness check.
   static bool plainUop(const SUop &SU) {
-    return SU.Kind != UopKind::Load && SU.Input < 0 && !SU.MergesSources &&
-           (!SU.ReadsSrc || SU.Sources == SourceSubset::All);
+    assert(SU.Plain == isPlainUop(SU) && "set by buildSimKernel");
+    return SU.Plain;
   }
   /// computeReadyTime for a plainUop: the same steps, in the same order,
   /// without the tests and set-up of the other cases (most checks are of

@@ -21,6 +21,8 @@ Scheduler::Scheduler(Core &C, unsigned NumPorts, PortBinding Binding)
       PendingByPort(NumPorts), PendingMin(NumPorts, Unknown),
       Waiting(NumPorts, 0), InFlight(NumPorts, 0), Usage(NumPorts, 0),
       Snapshot(NumPorts, 0), DispatchedNow(NumPorts, 0),
+      UsagePorts(Binding == PortBinding::IssueSnapshot ? lowPorts(NumPorts)
+                                                       : 0),
       PortsInRange(lowPorts(NumPorts)) {
   assert(NumPorts <= 64 && "ready lists are tracked in a 64-bit mask");
   if (C.Config.ALUQueuesInTurn && C.Config.Model) {
@@ -177,12 +179,20 @@ void Scheduler::bindALUInTurn(unsigned Begin, unsigned N) {
   assert(NQ > 0 && "only held back with ALU ports");
   assert(N <= MaxGroupALU && "pieces of at most MaxGroupALU uops");
   const UopId *Group = GroupALU.data() + Begin;
-  unsigned SlotPort[MaxGroupALU];
+  // Slot S's queue is the turn's (Turn + S) % NQ-th, counted by
+  // increments that wrap (no division per slot); AfterGroup is the queue
+  // after the group's, where the next group's turn starts.
+  unsigned SlotQueue[MaxGroupALU], SlotPort[MaxGroupALU];
   int Port[MaxGroupALU];
   bool Taken[MaxGroupALU] = {};
+  unsigned AfterGroup = Turn;
+  assert(Turn < NQ && "the turn is a queue's place");
   for (unsigned S = 0; S < N; ++S) {
-    SlotPort[S] = TurnPorts[(Turn + S) % NQ];
+    SlotQueue[S] = AfterGroup;
+    SlotPort[S] = TurnPorts[AfterGroup];
     Port[S] = -1;
+    if (++AfterGroup == NQ)
+      AfterGroup = 0;
   }
   UopStore &Uops = C.ROB.Uops;
   // Uops waiting per ALU queue, with the group's restricted uops placed so
@@ -208,15 +218,16 @@ void Scheduler::bindALUInTurn(unsigned Begin, unsigned N) {
     if (Nearest >= 0) {
       Port[U] = int(SlotPort[Nearest]);
       Taken[Nearest] = true;
-      ++Queued[(Turn + Nearest) % NQ];
+      ++Queued[SlotQueue[Nearest]];
       continue;
     }
     int Fewest = -1;
-    for (unsigned J = 0; J < NQ; ++J) {
-      unsigned Q = (Turn + N + J) % NQ;
+    for (unsigned J = 0, Q = AfterGroup; J < NQ; ++J) {
       if ((Mask >> TurnPorts[Q] & 1) &&
           (Fewest < 0 || Queued[Q] < Queued[Fewest]))
         Fewest = int(Q);
+      if (++Q == NQ)
+        Q = 0;
     }
     assert(Fewest >= 0 && "a restricted ALU uop can use some ALU");
     Port[U] = int(TurnPorts[Fewest]);
@@ -232,7 +243,7 @@ void Scheduler::bindALUInTurn(unsigned Begin, unsigned N) {
     Port[U] = int(SlotPort[Next]);
     Taken[Next] = true;
   }
-  Turn = (Turn + N) % NQ;
+  Turn = AfterGroup;
   for (unsigned U = 0; U < N; ++U)
     bindTo(C.ROB.ownerOf(Group[U]), Group[U], Uops.desc(Group[U]),
            unsigned(Port[U]));
@@ -255,13 +266,8 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE void Scheduler::bindTo(InFlightInstr &I, UopId Id,
   schedule(I, Id);
 }
 
-void Scheduler::dispatched(unsigned P, UopId Id, const SUop &SU) {
+void Scheduler::leaveSharedUnitQueues(UopId Id, const SUop &SU) {
   assert(&SU == &C.ROB.Uops.desc(Id) && "the uop's own description");
-  --Waiting[P];
-  ++DispatchedNow[P];
-  DispatchedPorts |= uint64_t(1) << P;
-  if (SU.DivCycles <= 0 && SU.SerialCycles <= 0)
-    return;
   auto erase = [&](std::vector<UopId> &Q) {
     auto It = std::lower_bound(Q.begin(), Q.end(), Id);
     assert(It != Q.end() && *It == Id && "queued at bind");

@@ -89,7 +89,16 @@ public:
   /// ones that start while their port is busy).
   unsigned renamedReady(unsigned P) const { return RenamedReady[P]; }
   /// A uop bound to \p P left the scheduler.
-  void dispatched(unsigned P, UopId Id, const SUop &SU);
+  /// (Inline: the execute stage calls it for every uop it dispatches; only
+  /// the divider's and the serialising path's uops need the call.)
+  void dispatched(unsigned P, UopId Id, const SUop &SU) {
+    assert(Waiting[P] > 0 && "bound before dispatched");
+    --Waiting[P];
+    ++DispatchedNow[P];
+    DispatchedPorts |= uint64_t(1) << P & UsagePorts;
+    if (SU.DivCycles > 0 || SU.SerialCycles > 0)
+      leaveSharedUnitQueues(Id, SU);
+  }
   /// Whether uop \p Id may take a shared unit it needs (the divider
   /// or the serialising path) now: the unit serves its waiting uops oldest
   /// ready first, whichever port they are bound to (VDIVPD may bind to FP0
@@ -121,6 +130,8 @@ private:
   /// The most ALU queues taken in turn (a fixed-size array on the stack).
   static constexpr unsigned MaxALUQueues = 16;
   void scheduleWokenUops();
+  /// dispatched() for a uop queued for the divider or the serialising path.
+  void leaveSharedUnitQueues(UopId Id, const SUop &SU);
   void wakeWaiters(InFlightInstr &Producer);
   /// Inserts \p Key into port \p P's ready list, in age order.
   void insertReady(unsigned P, UopId Id, bool Renamed);
@@ -153,6 +164,10 @@ private:
   /// the snapshot the issue group binds from (Usage: the counts at the
   /// start of the cycle).
   std::vector<unsigned> Usage, Snapshot, DispatchedNow;
+  /// The ports whose Usage a new dispatch cycle brings up to date: all of
+  /// them for IssueSnapshot binding, none for the others (which never read
+  /// Usage: its counts and DispatchedNow's are left to run on).
+  uint64_t UsagePorts = 0;
   /// The ports below the number of ports (a binding chooses among those).
   PortMask PortsInRange;
   unsigned RoundRobin = 0;

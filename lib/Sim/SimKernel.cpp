@@ -294,6 +294,9 @@ SimKernel buildSimKernel(const Kernel &K, ArrayRef<DecodedInstr> D,
     for (size_t I = 0; I < D.size(); ++I)
       S.Instrs[I].LoadWaitsForStoreAddresses =
           loadWaitsForStoreAddresses(D[I], *C.Model);
+  for (SInstr &I : S.Instrs)
+    for (SUop &U : I.Uops)
+      U.Plain = isPlainUop(U);
   S.EndsWithBranch = !D.empty() && D.back().IsBranch;
   S.Shape = K.Shape;
   S.TripCount = TripCount;

@@ -53,7 +53,19 @@ struct SUop {
   /// Takes an entry of the vector side's scheduler too
   /// (BackEndDesc::VecSchedulerSize).
   bool VecScheduler = false;
+  /// isPlainUop(*this), worked out once when the kernel is built (the
+  /// readiness checks ask for every uop they check). Derived from the
+  /// fields above, so not part of SimulationMemo's key.
+  bool Plain = false;
 };
+
+/// A uop whose readiness depends on its instruction's register sources
+/// (all of them, if any) and address registers only: no load (store
+/// forwarding, address-path extra), no input uop, no merged value.
+inline bool isPlainUop(const SUop &SU) {
+  return SU.Kind != UopKind::Load && SU.Input < 0 && !SU.MergesSources &&
+         (!SU.ReadsSrc || SU.Sources == SourceSubset::All);
+}
 
 /// One issue slot: the uops that enter the back end with it, and the
 /// buffer entries it takes (ResourceId-indexed where it matters).
