@@ -333,6 +333,10 @@ public:
     Put(uint64_t(D.model().Name.size()));
     Key += D.model().Name;
     for (const KernelInstr &I : K.Instrs) {
+      // The opcode too: one text can be two encodings of one length (LLVM's
+      // _REV forms: addq %rbx, %rax as 01 /r or 03 /r), which the decoder
+      // matches to two uops.info variants.
+      Put(uint32_t(I.Inst.getOpcode()));
       Put(uint32_t(I.Size));
       Put(uint32_t(I.Text.size()));
       Key += I.Text;
