@@ -23,10 +23,11 @@ namespace luarch {
 
 bool isX87ArithmeticOpcode(StringRef Name) {
   // LLVM's X86 names: ADD_F32m, ADD_FI16m, ADD_FST0r, MUL_FPrST0, DIVR_FrST0,
-  // COM_FIr, COMP_FST0r, UCOM_FIPr, UCOM_FPPr, FCOMPP, TST_F, SQRT_F...
+  // COM_FIr, COMP_FST0r, UCOM_FIPr, UCOM_FPPr, FCOMPP, TST_F, SQRT_F...;
+  // ficom/ficomp m16/m32 are FICOM16m, FICOMP32m (no COM_F in the name).
   static constexpr StringLiteral Prefixes[] = {
-      "ADD_F", "SUB_F", "SUBR_F", "MUL_F", "DIV_F", "DIVR_F",
-      "COM_F", "COMP_F", "UCOM_F", "TST_F", "SQRT_F"};
+      "ADD_F", "SUB_F", "SUBR_F", "MUL_F", "DIV_F", "DIVR_F", "COM_F",
+      "COMP_F", "UCOM_F", "TST_F", "SQRT_F", "FICOM"};
   static constexpr StringLiteral Names[] = {
       "FCOMPP", "FRNDINT", "FSCALE", "FPREM", "FPREM1", "F2XM1", "FYL2X",
       "FYL2XP1", "FPTAN", "FPATAN", "FSIN", "FCOS", "FSINCOS", "FXTRACT"};

@@ -273,6 +273,11 @@ DecoderCache &decoders() {
 }
 
 /// An analysed loop: the kernel and its report (which points into it).
+/// One serves every loop of the same text (AnalysisCache), so the kernel
+/// keeps no place of its own: its name and locations are cleared before
+/// the analysis, and a remark takes its loop's place from the MachineCycle
+/// (the analysis reads neither; only the tool's reports, from their own
+/// kernels, name lines).
 struct AnalysedLoop {
   Kernel K;
   KernelReport R;
@@ -319,9 +324,19 @@ public:
       Put(double(MO.WorkingSet.value_or(-1)));
       MO.appendKey(Key);
     }
+    // What else of the kernel the analysis reads (the front end's layout;
+    // the plugin's kernels are all loops at offset 0 today).
+    Put(uint8_t(K.Shape));
+    Put(uint32_t(K.Alignment));
+    Put(uint32_t(K.UnrollFactor));
+    Put(uint32_t(K.UnrolledCopies));
     Put(uint64_t(D.model().Name.size()));
     Key += D.model().Name;
     for (const KernelInstr &I : K.Instrs) {
+      // The opcode too: one text can be two encodings of one length (LLVM's
+      // _REV forms: addq %rbx, %rax as 01 /r or 03 /r), which the decoder
+      // matches to two uops.info variants.
+      Put(uint32_t(I.Inst.getOpcode()));
       Put(uint32_t(I.Size));
       Put(uint32_t(I.Text.size()));
       Key += I.Text;
@@ -334,6 +349,13 @@ public:
     }
     auto A = std::make_shared<AnalysedLoop>();
     A->K = std::move(K);
+    // Not in the key: the first loop's places would be shown for every
+    // later loop of this text (no output reads them today; this keeps any
+    // that would from naming a wrong line).
+    A->K.Name.clear();
+    A->K.Loc = SourceLocation();
+    for (KernelInstr &I : A->K.Instrs)
+      I.Loc = SourceLocation();
     A->R = analyzeKernel(A->K, D, PO);
     countSimulated(A->R);
     std::lock_guard<std::mutex> G(Lock);
@@ -904,6 +926,8 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   Times.add(Steps);
   const KernelReport &R = Analysed->R;
   const Kernel &Kern = Analysed->K;
+  assert(!Kern.Loc.isValid() && Kern.Name.empty() &&
+         "a shared kernel names no place: the remarks take it from L");
   double T2 = now();
   Times.add(Times.Analysis, T2 - T1);
   if (UArchTimeReport) {

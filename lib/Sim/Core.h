@@ -118,6 +118,7 @@ struct Core {
   /// They are woken at a later uop's dispatch that completes \p X or
   /// feeds them, or at its retirement.
   bool wakeIsFutile(const InFlightInstr &X, unsigned U) const {
+    assert(X.Index < WakingUops.size() && U < X.NumUops && "its uop");
     return X.ResultTime == Unknown && U < 64 &&
            !(WakingUops[X.Index] >> U & 1);
   }
@@ -192,6 +193,8 @@ struct Core {
     if (I.NumUops == 1 && I.FullyIssued && I.DoneTime == Unknown &&
         Body[I.Index].Done == Completion::Normal) {
       assert(I.UopsDispatched == 1 && "its one uop dispatched");
+      assert(&SU == &ROB.Uops.desc(I.FirstUop) &&
+             Stamp == ROB.Uops.stamp(I.FirstUop) && "its one uop's stamp");
       double Done = std::max(0.0, Stamp);
       double Result = SU.WritesResult ? std::max(-1.0, Stamp) : -1;
       I.DoneTime = Done;

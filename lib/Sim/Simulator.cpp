@@ -194,8 +194,10 @@ SimResult sim::simulateBody(ArrayRef<DecodedInstr> D, SimKernel Body,
     FrontEnd.cycle();
     // Only the cycle views read the head's stall cause. Working it out
     // changes nothing: at the end of a cycle every uop parked on a
-    // producer still waits for an unknown time (a producer that
-    // dispatched or retired woke its waiters, which were scheduled), and
+    // producer still waits for an unknown time (a producer wakes its
+    // waiters, which are scheduled, as it retires and as any uop of it
+    // dispatches after which a re-check could end elsewhere:
+    // Core::wakeIsFutile; ReadinessTest checks this every cycle), and
     // every instruction whose uops have all dispatched is finished.
     if (C.Events.wantsCycleEvents())
       F.Head = Retire.headCause(F.Instr);

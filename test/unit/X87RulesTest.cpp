@@ -20,6 +20,8 @@ TEST(X87Rules, ArithmeticAndComparesComputeOnTheirInputs) {
                         "FCOMPP", "UCOM_FPPr", "TST_F", "SQRT_F",
                         "ADD_F64m",    // fadd qword ptr [m]
                         "ADD_FI32m",   // fiadd dword ptr [m]
+                        "FICOM32m",    // ficom dword ptr [m]
+                        "FICOMP16m",   // ficomp word ptr [m]
                         "DIVR_FrST0", "SUB_FPrST0", "FPREM", "FSIN",
                         "FRNDINT", "FSCALE"})
     EXPECT_TRUE(isX87ArithmeticOpcode(N)) << N;

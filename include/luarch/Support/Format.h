@@ -30,13 +30,18 @@ inline std::string fmt(double V, const char *F = "%.2f") {
 /// rounding) was most of their cost (sqlite3.c at -O2 -Rpass=uarch:
 /// ~10 ms of the pass in `perf`; docs/plugin.md "ct11").
 ///
-/// printf rounds the exact value |V| x 100 to the nearest integer N. For
-/// |V| < 1e7, X = fl(|V| x 100) < 2^30 is within 2^-23 of it (half an ulp),
-/// and X's fractional part is exact; when that part is more than 1e-6 from
-/// one half, X and the exact value round alike, and N is X rounded. Near a
-/// half (a tie or nearly, where printf's exact rounding decides), at
-/// |V| >= 1e7, and for infinities and NaN: printf itself. The sign is
-/// printed when set, as printf does for -0.0 and -0.001 ("-0.00").
+/// printf rounds the exact value |V| x 100 to the nearest integer N (in
+/// the default rounding mode, round to nearest, which the tool and the
+/// pass never change).
+/// For |V| < 1e7, X = fl(|V| x 100) < 2^30, whose ulp is at most 2^-23, is
+/// within half of it (2^-24) of the exact value. X's fractional part (X
+/// minus its floor) is exact, and so is its distance to one half wherever
+/// that is below 1/4 (Sterbenz). When the distance is more than 1e-6
+/// (> 2^-24), no half lies between X and the exact value: they round
+/// alike, and N is X rounded. Near a half (a tie or nearly, where
+/// printf's exact rounding decides), at |V| >= 1e7, and for infinities and
+/// NaN: printf itself. The sign is printed when set, as printf does for
+/// -0.0 and -0.001 ("-0.00").
 inline std::string fmt2(double V) {
   double A = V < 0 ? -V : V;
   if (A < 1e7) { // false for NaN
