@@ -678,7 +678,12 @@ static double loopDSBCycles(const FrontEndLayout &L, const FrontEndDesc &FE,
     frontend::dsbCycle(Windows, Cursor, L, Width, Group);
   }
   assert(false && "the uop cache's delivery of a loop repeats");
-  return 1;
+  // Unreachable by the argument on Limit; should it ever be reached, the
+  // delivery width alone still gives a lower bound (1 need not be one).
+  unsigned Uops = 0;
+  for (unsigned I = 0; I < CachedEnd; ++I)
+    Uops += L.Instrs[I].DecoderUops;
+  return double(Uops) / double(std::max(1u, Width));
 }
 
 FrontEndBound frontEndDeliveryBound(const FrontEndLayout &L,
