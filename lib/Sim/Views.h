@@ -92,6 +92,7 @@ private:
   bool checkNewIterations();
   bool draining(size_t Later, size_t Earlier) const;
   bool repeats(size_t A, unsigned P) const;
+  size_t checksFor(unsigned P) const;
   bool lastChecksRepeat(unsigned P, size_t Checks, size_t Kk);
   static constexpr unsigned MaxPeriod = 64;
   std::vector<long> RetireCycles;

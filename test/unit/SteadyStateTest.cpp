@@ -10,6 +10,7 @@
 #include "gtest/gtest.h"
 
 #include <cmath>
+#include <vector>
 
 using namespace luarch;
 using namespace luarch::sim;
@@ -60,6 +61,39 @@ TEST(SteadyState, APeriodOfOneStopsRightAfterTheWarmup) {
   EXPECT_EQ(W.Last, 40u);
   EXPECT_EQ(W.First, 30u);
   EXPECT_DOUBLE_EQ(double(W.LastCycle - W.FirstCycle) / W.iterations(), 2.0);
+}
+
+TEST(SteadyState, ALongPeriodNeedsOnePeriodAndSixteenChecksMore) {
+  // A rhythm of 24 iterations (retirement deltas of one and two cycles,
+  // 34 cycles in all) from the start, but the machine's fill changes until
+  // iteration 59 (squares modulo 101) and stays at 100 from iteration 60
+  // on. Iteration A repeats the one 24 earlier from A = 84 on (A = 83
+  // compares fill 100 with 59 * 59 mod 101 = 47). Period 24 then needs
+  // its 24 + 16 = 40 last iterations to repeat: iterations 84..123, a stop
+  // after 124 iterations (two periods of checks, as before, needed
+  // 84..131: 132). The deltas are chosen so that no shorter period
+  // repeats for its checks anywhere in the rhythm (a run of 16 equal
+  // deltas would pass period 1), no longer one passes first (48 needs 64
+  // checks from iteration 108), and the windows' test cannot stop before
+  // 40 + 2 x 91 + 1 iterations (34 cycles per 24 iterations: windows of
+  // 91 to span 128 cycles).
+  SteadyStateDetector D(ROB, Slots, /*Fractional=*/false, /*LowerBound=*/1);
+  std::vector<long> Deltas = {1, 1, 2, 2, 1, 1, 2, 2, 1, 1, 2, 2,
+                              2, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1, 2};
+  size_t Stop = runUntilSteady(D, Deltas, [](size_t I) {
+    ExecutionCounters::Occupancy O;
+    O.InFlight = I < 60 ? (I * I) % 101 : 100;
+    return O;
+  });
+  EXPECT_EQ(Stop, 124u);
+  MeasuredWindow W = D.window();
+  EXPECT_TRUE(W.SteadyState);
+  EXPECT_EQ(W.Period, 24u);
+  // One whole period (at least ten iterations), ending at the last one.
+  EXPECT_EQ(W.Last, 123u);
+  EXPECT_EQ(W.First, 99u);
+  EXPECT_DOUBLE_EQ(double(W.LastCycle - W.FirstCycle) / W.iterations(),
+                   34.0 / 24.0);
 }
 
 TEST(SteadyState, WindowsAtExactlyTheBoundConverge) {
