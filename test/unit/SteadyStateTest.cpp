@@ -75,8 +75,8 @@ TEST(SteadyState, ALongPeriodNeedsOnePeriodAndSixteenChecksMore) {
   // repeats for its checks anywhere in the rhythm (a run of 16 equal
   // deltas would pass period 1), no longer one passes first (48 needs 64
   // checks from iteration 108), and the windows' test cannot stop before
-  // 40 + 2 x 91 + 1 iterations (34 cycles per 24 iterations: windows of
-  // 91 to span 128 cycles).
+  // about 40 + 2 x 91 + 1 iterations (34 cycles per 24 iterations:
+  // windows of about 91 to span 128 cycles).
   SteadyStateDetector D(ROB, Slots, /*Fractional=*/false, /*LowerBound=*/1);
   std::vector<long> Deltas = {1, 1, 2, 2, 1, 1, 2, 2, 1, 1, 2, 2,
                               2, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1, 2};
