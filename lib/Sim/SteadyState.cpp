@@ -54,10 +54,10 @@ SteadyStateDetector::SteadyStateDetector(double ROBSize,
 /// twice, then MinChecks iterations more: the same evidence past one
 /// repetition as a short period's MinChecks). Two periods for every P made
 /// the test grow with the period: Cascade Lake's rhythms of 24 to 64
-/// iterations took 48 to 128 checks. With
-/// P + MinChecks the 2,000 bench blocks simulate 4.2% fewer iterations on
-/// cascadelake, 0.5% on znver4, and no BHive block moves by 1%
-/// (docs/simulator.md "Steady state", speed15).
+/// iterations took 48 to 128 checks. With P + MinChecks the 2,000 bench
+/// blocks simulate 4.2% fewer iterations on cascadelake, 0.5% on znver4,
+/// and no BHive block moves by 1% (docs/simulator.md "Steady state",
+/// speed15). P + MinChecks / 2 let a filling transient through.
 size_t SteadyStateDetector::checksFor(unsigned P) const {
   return P <= MinChecks ? std::max<size_t>(2 * P, MinChecks) : P + MinChecks;
 }
@@ -113,10 +113,10 @@ bool SteadyStateDetector::checkNewIterations() {
   if (Kk <= Warmup)
     return false;
   // The first period whose last checks' worth of iterations (checksFor:
-  // more than one period) each repeat the one a period earlier. A period is tested once
-  // its checks and one period more fit after half the warm-up (DueAt's
-  // start; the smallest periods first), and not again before a mismatch
-  // it found has left the window (DueAt).
+  // more than one period) each repeat the one a period earlier. A period
+  // is tested once its checks and one period more fit after half the
+  // warm-up (DueAt's start; the smallest periods first), and not again
+  // before a mismatch it found has left the window (DueAt).
   // The periods that fell due since the last test join Due (a whole turn
   // of the calendar collects every period still in it).
   for (size_t D = CollectedTo + 1,
