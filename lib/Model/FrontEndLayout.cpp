@@ -253,9 +253,14 @@ FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
     for (const FrontEndInstr &X : L.Instrs)
       Slots += X.MicrocodeUops ? unsigned(FE.DSBSlotsPerWay) : X.CacheSlots;
     unsigned Copies = std::max(1u, K.UnrolledCopies);
+    // UnrolledDSBMaxSlots: where the copies leave the uop cache below its
+    // documented capacity.
+    unsigned MaxSlots = FE.UopCacheUops;
+    if (FE.UnrolledDSBMaxSlots)
+      MaxSlots = std::min(MaxSlots, unsigned(FE.UnrolledDSBMaxSlots));
     bool Fits = ImplicitBackEdge ||
                 (!unrolledFromLegacyByRule(L, D, FE) &&
-                 uint64_t(Slots) * Copies <= FE.UopCacheUops &&
+                 uint64_t(Slots) * Copies <= MaxSlots &&
                  unrolledCopiesFitSets(L, FE, Copies));
     L.Source = FE.UnrolledCodeFromLegacyDecode && !Fits
                    ? UopSource::LegacyDecode

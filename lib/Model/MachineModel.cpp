@@ -314,6 +314,9 @@ std::string describeMachineModel(const MachineModel &M) {
         FE.UnrolledCodeFromLegacyDecode);
     row(OS, "unrolled with LCP from legacy decode",
         FE.UnrolledLCPFromLegacyDecode);
+    if (FE.UnrolledDSBMaxSlots)
+      row(OS, "unrolled copies in uop cache (max slots)",
+          FE.UnrolledDSBMaxSlots);
     row(OS, "uop cache: per-way delivery limits", FE.DSBWayDelivery);
     row(OS, "uop cache: extra entry ends delivery",
         FE.DSBExtraEntryEndsDelivery);
