@@ -320,10 +320,6 @@ std::string describeMachineModel(const MachineModel &M) {
     row(OS, "uop cache: per-way delivery limits", FE.DSBWayDelivery);
     row(OS, "uop cache: extra entry ends delivery",
         FE.DSBExtraEntryEndsDelivery);
-    if (!FE.UnrolledLegacyMnemonics.Value.empty())
-      OS << "  " << left_justify("unrolled from legacy decode with", 38)
-         << " " << join(FE.UnrolledLegacyMnemonics.Value, " ") << "   "
-         << FE.UnrolledLegacyMnemonics.Source << "\n";
     if (FE.DSBWaysPerSet)
       row(OS, "uop cache ways per set", FE.DSBWaysPerSet);
     std::string Table;

@@ -185,7 +185,11 @@ MachineModel makeSkylake() {
       "occupancy (600-slot copies using 160 of the 256 ways stay in the "
       "uop cache, 1,000-slot copies using 160-176 do not): a limit in "
       "uops, not in ways, and no public source states it. Any limit from "
-      "800 to 999 scores the same here; the loop form is not affected"};
+      "800 to 999 scores the same here; the loop form is not affected. It "
+      "covers the setcc blocks (bhdev-1747, 0163, 0846, 0998, 0641, 0329: "
+      "5 fused uops a copy) that an earlier in-sample rule sent to the "
+      "legacy decoders by mnemonic (h-clx6's UnrolledLegacyMnemonics = "
+      "SET*, removed: no block moves by more than 0.001)"};
   FE.DSBWayDelivery = {
       true,
       "[uiCA-sim] DSB.cycle (6-wide DSB: Skylake and later): a cycle's uops "
@@ -216,18 +220,6 @@ MachineModel makeSkylake() {
       "displacement (mov qword ptr [r13 + 0x8290], 0: bhdev-0598 3.00 "
       "measured, 2.00 modelled) takes none: counting the encoded bytes "
       "instead moved 18 loops further and 6 closer"};
-  FE.UnrolledLegacyMnemonics = {
-      {"SET*"},
-      "measured on Cascade Lake (measured-clx.csv, unrolled; chosen by the "
-      "corpus, in-sample): straight-line blocks with a setcc that fit the "
-      "decoded ICache run at the legacy decoders' rate, a decode group "
-      "ending before the setcc (complex decoder only): bhdev-1747, 0163, "
-      "0846 (5 instructions) 1.93-1.96 cycles, 0998 1.75, 0641 1.80, 0329 "
-      "1.95, where the DSB gives 1.25-1.50 and the legacy decoders 2.00; "
-      "most are flagged var-u (runs differ > 5%: the front end may settle "
-      "in either); the same blocks as loops run from the DSB (1.50). Not "
-      "cmovcc, cdqe or bt, whose unrolled blocks run from the DSB "
-      "(bhdev-0161 0.79, 1865 0.77, 0843 0.51)"};
 
   BackEndDesc &BE = M.BackEnd;
   BE.RetireWidth = {4, "[Agner §11] retires 4 fused uops per cycle per "
