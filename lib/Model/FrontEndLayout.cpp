@@ -169,20 +169,12 @@ static bool unrolledCopiesFitSets(const FrontEndLayout &L,
 
 /// Whether a named rule sends straight-line copies to the legacy decoders
 /// whatever their size: one instruction with a length-changing prefix
-/// (UnrolledLCPFromLegacyDecode) or a listed mnemonic
-/// (UnrolledLegacyMnemonics) in the block.
+/// (UnrolledLCPFromLegacyDecode) in the block.
 static bool unrolledFromLegacyByRule(const FrontEndLayout &L,
-                                     ArrayRef<DecodedInstr> D,
                                      const FrontEndDesc &FE) {
-  auto listed = [&](const DecodedInstr &X) {
-    return mnemonicListed(X, FE.UnrolledLegacyMnemonics.Value);
-  };
-  for (size_t I = 0; I < L.Instrs.size(); ++I) {
-    const FrontEndInstr &X = L.Instrs[I];
-    if ((FE.UnrolledLCPFromLegacyDecode && X.LCP) || listed(D[I]))
-      return true;
-  }
-  return false;
+  if (!FE.UnrolledLCPFromLegacyDecode)
+    return false;
+  return any_of(L.Instrs, [](const FrontEndInstr &X) { return X.LCP; });
 }
 
 FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
@@ -253,9 +245,14 @@ FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
     for (const FrontEndInstr &X : L.Instrs)
       Slots += X.MicrocodeUops ? unsigned(FE.DSBSlotsPerWay) : X.CacheSlots;
     unsigned Copies = std::max(1u, K.UnrolledCopies);
+    // UnrolledDSBMaxSlots: where the copies leave the uop cache below its
+    // documented capacity.
+    unsigned MaxSlots = FE.UopCacheUops;
+    if (FE.UnrolledDSBMaxSlots)
+      MaxSlots = std::min(MaxSlots, unsigned(FE.UnrolledDSBMaxSlots));
     bool Fits = ImplicitBackEdge ||
-                (!unrolledFromLegacyByRule(L, D, FE) &&
-                 uint64_t(Slots) * Copies <= FE.UopCacheUops &&
+                (!unrolledFromLegacyByRule(L, FE) &&
+                 uint64_t(Slots) * Copies <= MaxSlots &&
                  unrolledCopiesFitSets(L, FE, Copies));
     L.Source = FE.UnrolledCodeFromLegacyDecode && !Fits
                    ? UopSource::LegacyDecode

@@ -314,13 +314,12 @@ std::string describeMachineModel(const MachineModel &M) {
         FE.UnrolledCodeFromLegacyDecode);
     row(OS, "unrolled with LCP from legacy decode",
         FE.UnrolledLCPFromLegacyDecode);
+    if (FE.UnrolledDSBMaxSlots)
+      row(OS, "unrolled copies in uop cache (max slots)",
+          FE.UnrolledDSBMaxSlots);
     row(OS, "uop cache: per-way delivery limits", FE.DSBWayDelivery);
     row(OS, "uop cache: extra entry ends delivery",
         FE.DSBExtraEntryEndsDelivery);
-    if (!FE.UnrolledLegacyMnemonics.Value.empty())
-      OS << "  " << left_justify("unrolled from legacy decode with", 38)
-         << " " << join(FE.UnrolledLegacyMnemonics.Value, " ") << "   "
-         << FE.UnrolledLegacyMnemonics.Source << "\n";
     if (FE.DSBWaysPerSet)
       row(OS, "uop cache ways per set", FE.DSBWaysPerSet);
     std::string Table;

@@ -179,11 +179,10 @@ struct FrontEndDesc {
   /// Straight-line copies with a length-changing prefix run from the legacy
   /// decoders (and take the LCP stalls) even when they fit the uop cache.
   Sourced<bool> UnrolledLCPFromLegacyDecode{false, "not observed"};
-  /// Straight-line copies with one of these instructions (uops.info
-  /// mnemonics, a trailing '*' matching any suffix: "SET*") run from the
-  /// legacy decoders even when they fit the uop cache.
-  Sourced<std::vector<std::string>> UnrolledLegacyMnemonics{{},
-                                                           "not observed"};
+  /// Straight-line copies run from the uop cache only while all of them
+  /// together take at most this many of its slots (0: UopCacheUops, the
+  /// documented capacity, is the only limit besides the set organisation).
+  Sourced<unsigned> UnrolledDSBMaxSlots{0, "not observed"};
   /// The uop cache delivers a cycle's uops from at most two of its ways
   /// (lines of DSBSlotsPerWay entries, laid out per window instruction by
   /// instruction), with the per-way limits uiCA measured: where a way ends

@@ -169,6 +169,27 @@ MachineModel makeSkylake() {
       "LCPs that stays in the legacy decoders is reported elsewhere too "
       "(idq.mite_uops rising from 0.04% to 35% with cmp ax, imm16 in an "
       "unrolled loop, [HN-LCP])"};
+  FE.UnrolledDSBMaxSlots = {
+      800,
+      "measured on Cascade Lake (measured-clx.csv, unrolled; chosen by the "
+      "corpus, in-sample): 200 straight-line copies that fit the decoded "
+      "ICache's 1,536 uops and its sets ([IntelOpt §2.5], §2.6.2.3) still "
+      "run at the legacy decoders' rate once they take about 1,000 slots: "
+      "of the 37 such blocks of 5 or 6 fused uops (1,000-1,200 slots), 25 "
+      "measure closer to the legacy decoders (bhdev-0022 1.60, legacy 1.63, "
+      "uop cache 1.25; 0802 1.83 / 1.81 / 1.50; 1177 2.18 / 2.19 / 1.50; "
+      "0173 2.07 / 2.13 / 1.50), the rest half-way (0190, 0220, 1081 "
+      "1.27-1.28 / 1.31 / 1.25); copies of 4 fused uops (800 slots) measure "
+      "between the two (median a fifth of the way to the legacy rate) and "
+      "of 2-3 (400-600 slots) at the uop cache's rate, whatever their set "
+      "occupancy (600-slot copies using 160 of the 256 ways stay in the "
+      "uop cache, 1,000-slot copies using 160-176 do not): a limit in "
+      "uops, not in ways, and no public source states it. Any limit from "
+      "800 to 999 scores the same here; the loop form is not affected. It "
+      "covers the setcc blocks (bhdev-1747, 0163, 0846, 0998, 0641, 0329: "
+      "5 fused uops a copy) that an earlier in-sample rule sent to the "
+      "legacy decoders by mnemonic (h-clx6's UnrolledLegacyMnemonics = "
+      "SET*, removed: no block moves by more than 0.001)"};
   FE.DSBWayDelivery = {
       true,
       "[uiCA-sim] DSB.cycle (6-wide DSB: Skylake and later): a cycle's uops "
@@ -199,18 +220,6 @@ MachineModel makeSkylake() {
       "displacement (mov qword ptr [r13 + 0x8290], 0: bhdev-0598 3.00 "
       "measured, 2.00 modelled) takes none: counting the encoded bytes "
       "instead moved 18 loops further and 6 closer"};
-  FE.UnrolledLegacyMnemonics = {
-      {"SET*"},
-      "measured on Cascade Lake (measured-clx.csv, unrolled; chosen by the "
-      "corpus, in-sample): straight-line blocks with a setcc that fit the "
-      "decoded ICache run at the legacy decoders' rate, a decode group "
-      "ending before the setcc (complex decoder only): bhdev-1747, 0163, "
-      "0846 (5 instructions) 1.93-1.96 cycles, 0998 1.75, 0641 1.80, 0329 "
-      "1.95, where the DSB gives 1.25-1.50 and the legacy decoders 2.00; "
-      "most are flagged var-u (runs differ > 5%: the front end may settle "
-      "in either); the same blocks as loops run from the DSB (1.50). Not "
-      "cmovcc, cdqe or bt, whose unrolled blocks run from the DSB "
-      "(bhdev-0161 0.79, 1865 0.77, 0843 0.51)"};
 
   BackEndDesc &BE = M.BackEnd;
   BE.RetireWidth = {4, "[Agner §11] retires 4 fused uops per cycle per "
