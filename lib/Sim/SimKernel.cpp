@@ -141,6 +141,7 @@ static SInstr buildInstr(const DecodedInstr &X, unsigned I,
       V.Latency *= C.InstrLatencyScale[I];
     V.DivCycles = U.DividerCycles / C[ResourceId::DividerSpeed];
     V.SerialCycles = U.SerialCycles;
+    V.Share = U.Share;
     V.VecScheduler = C.Model && usesVecScheduler(*C.Model, U);
     T.Uops.push_back(V);
   }
