@@ -244,7 +244,7 @@ AllocCause AllocateStage::cycle() {
         F.State = UopState::Waiting;
         assert(C.Cycle < INT32_MAX && "a run's cycles fit the uop record");
         F.IssueCycle = int32_t(C.Cycle);
-        if (!presentIn(C.ROB.Uops.desc(Id), X.Iter)) {
+        if (SI.PartialCopies && !presentIn(C.ROB.Uops.desc(Id), X.Iter)) {
           assert(!C.ROB.Uops.desc(Id).VecScheduler &&
                  "an occupancy copy takes no vector scheduler entry");
           // A pipe occupancy copy this iteration goes without (Uop::

@@ -111,6 +111,11 @@ struct SInstr {
   /// (None: no limit) and the uop it executes when no slot is free
   /// (MoveEliminationSlots).
   MoveSlotClass MoveSlots = MoveSlotClass::None;
+  /// One of its uops passes its pipe in part of the iterations only
+  /// (SUop::Share < 1): the allocate stage asks presentIn for its uops.
+  /// Derived from Uops when the kernel is built, so not part of
+  /// SimulationMemo's key.
+  bool PartialCopies = false;
   SUop ExecutedMove;
   /// Store→load forwarding: the store's position and iteration distance.
   int MemProducer = -1;
