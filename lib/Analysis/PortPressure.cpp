@@ -254,7 +254,7 @@ PortPressure computePortPressure(const MachineModel &M,
         unsigned N = llvm::popcount(U.Ports);
         for (unsigned P = 0; P < NP && N; ++P)
           if (U.Ports & (PortMask(1) << P))
-            R.PerInstr[I][P] += 1.0 / N;
+            R.PerInstr[I][P] += double(U.Share) / N;
       }
   } else {
     // Aggregate uops by port set, solve, then hand each set's per-port
@@ -274,7 +274,7 @@ PortPressure computePortPressure(const MachineModel &M,
           auto It = GroupOf(U.Ports);
           if (It == Groups.end() || It->Ports != U.Ports)
             It = Groups.insert(It, {U.Ports, 0.0});
-          It->Count += 1.0;
+          It->Count += U.Share; // an occupancy copy in part of the iterations
         }
     std::vector<std::vector<double>> Assign = balancedAssignment(Groups, NP);
     for (size_t I = 0; I < Instrs.size(); ++I)
@@ -284,7 +284,7 @@ PortPressure computePortPressure(const MachineModel &M,
         unsigned G = GroupOf(U.Ports) - Groups.begin();
         assert(G < Groups.size() && Groups[G].Ports == U.Ports);
         for (unsigned P = 0; P < NP; ++P)
-          R.PerInstr[I][P] += Assign[G][P] / Groups[G].Count;
+          R.PerInstr[I][P] += Assign[G][P] * U.Share / Groups[G].Count;
       }
     minMaxPortLoad(Groups, NP, &R.BottleneckPorts);
   }

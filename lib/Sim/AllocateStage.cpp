@@ -4,7 +4,8 @@
 // when every buffer of the resource table it needs has room (checked in
 // the table's order, which names the stall); its instruction is renamed
 // when its first slot enters; each uop is bound to a port (Scheduler).
-// Zero idioms and eliminated moves complete here; a move that finds no
+// Zero idioms, eliminated moves and a pipe occupancy copy in an iteration
+// its share leaves out (Uop::Share) complete here; a move that finds no
 // elimination slot (MoveEliminationSlots) issues as one executed uop
 // instead. On cores with the iteration-boundary rule (Sandy/Ivy Bridge)
 // uops of different iterations never issue in the same cycle.
@@ -243,6 +244,17 @@ AllocCause AllocateStage::cycle() {
         F.State = UopState::Waiting;
         assert(C.Cycle < INT32_MAX && "a run's cycles fit the uop record");
         F.IssueCycle = int32_t(C.Cycle);
+        if (SI.PartialCopies && !presentIn(C.ROB.Uops.desc(Id), X.Iter)) {
+          assert(!C.ROB.Uops.desc(Id).VecScheduler &&
+                 "an occupancy copy takes no vector scheduler entry");
+          // A pipe occupancy copy this iteration goes without (Uop::
+          // Share): done at issue, its scheduler entry given back.
+          F.State = UopState::Dispatched;
+          C.ROB.Uops.stamp(Id) = double(C.Cycle);
+          ++X.UopsDispatched;
+          C.Buffers.release(ResourceId::Scheduler, 1);
+          continue;
+        }
         C.Sched.bind(X, Id, unsigned(Issued));
       }
       ++X.SlotsIssued;

@@ -141,7 +141,9 @@ static SInstr buildInstr(const DecodedInstr &X, unsigned I,
       V.Latency *= C.InstrLatencyScale[I];
     V.DivCycles = U.DividerCycles / C[ResourceId::DividerSpeed];
     V.SerialCycles = U.SerialCycles;
+    V.Share = U.Share;
     V.VecScheduler = C.Model && usesVecScheduler(*C.Model, U);
+    T.PartialCopies |= V.Share < 1;
     T.Uops.push_back(V);
   }
   // A pure load with register sources merges them into its result.

@@ -16,6 +16,8 @@
 #include "luarch/Sim/SimConfig.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include <cassert>
+#include <cmath>
 #include <vector>
 
 namespace luarch {
@@ -23,6 +25,10 @@ namespace sim {
 
 struct SUop {
   PortMask Ports = 0;
+  /// Uop::Share (here, where the record has room for it): a pipe
+  /// occupancy copy that passes its pipe in this share of the iterations
+  /// only (presentIn).
+  float Share = 1;
   double Latency = 1;
   UopKind Kind = UopKind::Compute;
   bool ReadsAddr = false, ReadsSrc = false, WritesResult = false;
@@ -59,6 +65,17 @@ struct SUop {
   bool Plain = false;
 };
 
+/// Whether \p SU passes its pipe in iteration \p Iter: every time, or in
+/// Share of the iterations, spread evenly (iteration i when
+/// floor((i + 1) * Share) passes a whole number).
+inline bool presentIn(const SUop &SU, uint64_t Iter) {
+  if (SU.Share >= 1)
+    return true;
+  assert(SU.Share > 0 && "a share of the iterations, not none");
+  double S = SU.Share;
+  return std::floor(double(Iter + 1) * S) > std::floor(double(Iter) * S);
+}
+
 /// A uop whose readiness depends on its instruction's register sources
 /// (all of them, if any) and address registers only: no load (store
 /// forwarding, address-path extra), no input uop, no merged value.
@@ -94,6 +111,11 @@ struct SInstr {
   /// (None: no limit) and the uop it executes when no slot is free
   /// (MoveEliminationSlots).
   MoveSlotClass MoveSlots = MoveSlotClass::None;
+  /// One of its uops passes its pipe in part of the iterations only
+  /// (SUop::Share < 1): the allocate stage asks presentIn for its uops.
+  /// Derived from Uops when the kernel is built, so not part of
+  /// SimulationMemo's key.
+  bool PartialCopies = false;
   SUop ExecutedMove;
   /// Store→load forwarding: the store's position and iteration distance.
   int MemProducer = -1;

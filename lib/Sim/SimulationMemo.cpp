@@ -99,6 +99,7 @@ private:
 
 void putUop(KeyWriter &W, const SUop &U) {
   W.put(U.Ports);
+  W.put(U.Share);
   W.put(U.Latency);
   W.put(U.Kind);
   W.put(U.ReadsAddr);

@@ -65,6 +65,11 @@ struct Uop {
   /// (MachineModel::PipeOccupancyFromMeasuredThroughput), not an operation
   /// of its own: it takes no scheduler entry of a separate vector scheduler.
   bool PipeOccupancyCopy = false;
+  /// A PipeOccupancyCopy may pass its pipe in only this share of the
+  /// iterations, spread evenly over them (1: in every one): a cost of a
+  /// fraction of a cycle per iteration (the STLB-hit port rules), carried
+  /// across iterations instead of rounded to whole ones.
+  float Share = 1;
 };
 
 /// A copy of \p U that only occupies its port (PipeOccupancyCopy): no

@@ -363,7 +363,11 @@ MachineModel makeSkylake() {
             "iteration costs no throughput (bhdev-1896 vaddss xmm0, xmm0, "
             "[rax]; add rax, rsi: 4.00, its chain). The form of the rule "
             "was chosen by the corpus (in-sample); the 9 cycles are "
-            "STLBHitLoadCycles', not fitted"};
+            "STLBHitLoadCycles', not fitted. The cost is the mean per "
+            "iteration, a fraction carried across iterations (N = 168-184: "
+            "3.56, measured 3.29-3.79), from half a cycle on: pages further "
+            "apart than 18 iterations measure no cost (N <= 72 unrolled, "
+            "bhdev-0062 2.996, 1835 2.995, 0514 3.07; in-sample)"};
   Mem.STLBHitHoldsStorePorts = {
       true, "measured on Cascade Lake (measured-clx.csv, harness context; "
             "the rule's form, the cap included, chosen by the corpus: "
@@ -379,7 +383,8 @@ MachineModel makeSkylake() {
             "push) 5.90 against 5, bhdev-1206 (four) 12.06 / 12.64 against "
             "8. Frames of 200-400 bytes (a page every 10-20 iterations) "
             "cost 0.5-1.5 unrolled but 0.05-0.35 as loops (bhdev-0458, "
-            "0276, 0889: the rule gives 1 in both forms). The loops' own "
+            "0276, 0889: the rule gives 0.56-0.84 in both forms, a "
+            "fraction carried across iterations). The loops' own "
             "footprint agrees with the 64-entry L1 DTLB ([IntelOpt §2.5]): "
             "every run of the corpus' loop form starts from the same stack "
             "pointer and walks loop_iters_a x frame bytes; the push "
@@ -393,7 +398,7 @@ MachineModel makeSkylake() {
             "within the L1 DTLB's entries costs nothing, so the rule "
             "applies to the unrolled form and to loops whose run exceeds "
             "it (the 65-70-page epilogues, 0.29-0.48 measured, still get "
-            "1). The unrolled copies (200, "
+            "0.56). The unrolled copies (200, "
             "at most 20 pages for these frames) pay even within the DTLB's "
             "reach: not explained"};
   Mem.LoadedStoreAddressForward = {
