@@ -128,8 +128,7 @@ void Scheduler::bind(InFlightInstr &I, UopId Id, unsigned IssueSlot) {
   const SUop &SU = C.ROB.Uops.desc(Id);
   // ALU-only uops wait for the end of the issue group (the divider's and
   // the serialising path's queues are kept in issue order: not those).
-  if (TurnALUs && SU.Ports && !(SU.Ports & ~TurnALUs) && SU.DivCycles <= 0 &&
-      SU.SerialCycles <= 0) {
+  if (TurnALUs && SU.Ports && !(SU.Ports & ~TurnALUs) && !SU.SharedUnit) {
     GroupALU.push_back(Id);
     return;
   }
@@ -244,10 +243,12 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE void Scheduler::bindTo(InFlightInstr &I, UopId Id,
   ++InFlight[P];
   ++Usage[P];
   // Binding happens in program order: the queues stay sorted by age.
-  if (SU.DivCycles > 0)
-    DividerQueue.push_back(Id);
-  if (SU.SerialCycles > 0)
-    SerialQueue.push_back(Id);
+  if (SU.SharedUnit) {
+    if (SU.DivCycles > 0)
+      DividerQueue.push_back(Id);
+    if (SU.SerialCycles > 0)
+      SerialQueue.push_back(Id);
+  }
   schedule(I, Id);
 }
 

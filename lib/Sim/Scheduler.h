@@ -103,7 +103,9 @@ public:
     --Waiting[P];
     ++DispatchedNow[P];
     DispatchedPorts |= uint64_t(1) << P & UsagePorts;
-    if (SU.DivCycles > 0 || SU.SerialCycles > 0)
+    assert(SU.SharedUnit == (SU.DivCycles > 0 || SU.SerialCycles > 0) &&
+           "set by buildSimKernel");
+    if (SU.SharedUnit)
       leaveSharedUnitQueues(Id, SU);
   }
   /// Whether uop \p Id may take a shared unit it needs (the divider

@@ -295,8 +295,10 @@ SimKernel buildSimKernel(const Kernel &K, ArrayRef<DecodedInstr> D,
       S.Instrs[I].LoadWaitsForStoreAddresses =
           loadWaitsForStoreAddresses(D[I], *C.Model);
   for (SInstr &I : S.Instrs)
-    for (SUop &U : I.Uops)
+    for (SUop &U : I.Uops) {
       U.Plain = isPlainUop(U);
+      U.SharedUnit = U.DivCycles > 0 || U.SerialCycles > 0;
+    }
   S.EndsWithBranch = !D.empty() && D.back().IsBranch;
   S.Shape = K.Shape;
   S.TripCount = TripCount;

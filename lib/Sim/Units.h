@@ -453,11 +453,14 @@ public:
   bool serialBusy(double Now) const { return SerialFreeAt > Now + Eps; }
   double dividerFreeAt() const { return DividerFreeAt; }
   double serialFreeAt() const { return SerialFreeAt; }
-  /// A uop starts on port \p P at \p Start (holding the divider or the
-  /// serialising path for the given cycles).
-  void start(unsigned P, double Start, double DivCycles, double SerialCycles) {
+  /// A uop starts on port \p P at \p Start.
+  void start(unsigned P, double Start) {
     PortFreeAt[P] = std::max(PortFreeAt[P], Start) + Hold[P];
     Dispatched[P] += 1;
+  }
+  /// A uop that starts at \p Start also holds the divider or the
+  /// serialising path for the given cycles (after start()).
+  void startShared(double Start, double DivCycles, double SerialCycles) {
     if (DivCycles > 0) {
       DividerFreeAt = Start + DivCycles;
       DividerBusy += DivCycles;
