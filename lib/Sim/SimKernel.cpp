@@ -107,6 +107,10 @@ static void setExecutedMove(SInstr &T, const DecodedInstr &X,
   V.ReadsSrc = V.WritesResult = true;
   V.Latency = C.LatencyScale[unsigned(GPR ? LatencyClass::IntALU
                                            : LatencyClass::FPVec)];
+  // Worked out like the body's uops' (buildSimKernel): Core::plainUop
+  // asserts it, and a move that executes is a plain uop.
+  V.Plain = isPlainUop(V);
+  V.SharedUnit = false;
 }
 
 static SInstr buildInstr(const DecodedInstr &X, unsigned I,
