@@ -250,17 +250,6 @@ void Core::finish(InFlightInstr &I) {
   I.ResultTime = Result >= 0 ? Result : Done;
 }
 
-/// The first cycle t at which a moment \p At has come (At <= t + Eps, the
-/// comparison every stage makes); the same double arithmetic as theirs.
-static long cycleReaching(double At) {
-  double T = std::ceil(At - Eps);
-  while (At > T + Eps)
-    T += 1;
-  while (At <= (T - 1) + Eps)
-    T -= 1;
-  return long(T);
-}
-
 long Core::nextTimedEvent() {
   double At = std::min(Sched.nextPendingTime(), Exec.nextFreeTime(now()));
   if (!ROB.empty()) {

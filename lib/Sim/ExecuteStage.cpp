@@ -121,8 +121,10 @@ bool ExecuteStage::dispatchPort(unsigned P) {
   return false;
 }
 
-bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
-                                bool &AnyReady) {
+// Inlined where it is called (a call per port that may dispatch, about
+// one per uop dispatched, saved and restored six registers each time).
+LLVM_ATTRIBUTE_ALWAYS_INLINE bool
+ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P, bool &AnyReady) {
   const double Now = C.now();
   bool Dispatched = false;
   const std::vector<UopId> &List = C.Sched.readyList(ListPort);
@@ -162,16 +164,20 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
       ++I; // the port is busy this cycle
       continue;
     }
-    if ((SU.DivCycles > 0 && C.Exec.dividerBusy(Now)) ||
-        (SU.SerialCycles > 0 && C.Exec.serialBusy(Now)) ||
-        !C.Sched.firstForSharedUnits(Id, SU)) {
-      ++I;
-      continue;
+    // The divider and the serialising path (most uops take neither: one
+    // test, SUop::SharedUnit).
+    if (SU.SharedUnit) {
+      if ((SU.DivCycles > 0 && C.Exec.dividerBusy(Now)) ||
+          (SU.SerialCycles > 0 && C.Exec.serialBusy(Now)) ||
+          !C.Sched.firstForSharedUnits(Id, SU)) {
+        ++I;
+        continue;
+      }
+      if (SU.DivCycles > 0)
+        Start = std::max(Start, C.Exec.dividerFreeAt());
+      if (SU.SerialCycles > 0)
+        Start = std::max(Start, C.Exec.serialFreeAt());
     }
-    if (SU.DivCycles > 0)
-      Start = std::max(Start, C.Exec.dividerFreeAt());
-    if (SU.SerialCycles > 0)
-      Start = std::max(Start, C.Exec.serialFreeAt());
     UopFlags &F = Uops.flags(Id);
     C.Sched.dispatched(unsigned(F.Port), Id, SU);
     F.Port = int8_t(P);
@@ -188,9 +194,11 @@ bool ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P,
     }
     double Stamp = Start + Latency;
     Uops.stamp(Id) = Stamp;
-    C.Exec.start(P, Start, SU.DivCycles, SU.SerialCycles);
+    C.Exec.start(P, Start);
+    if (SU.SharedUnit)
+      C.Exec.startShared(Start, SU.DivCycles, SU.SerialCycles);
     Dispatched = true;
-    Unsettled |= ListPort != P || SU.DivCycles > 0 || SU.SerialCycles > 0 ||
+    Unsettled |= ListPort != P || SU.SharedUnit ||
                  C.Exec.portFreeAt(P) <= Now + Eps;
     ++X.UopsDispatched;
     C.Buffers.release(ResourceId::Scheduler, 1);

@@ -18,7 +18,6 @@ static PortMask lowPorts(unsigned NP) {
 
 Scheduler::Scheduler(Core &C, unsigned NumPorts, PortBinding Binding)
     : C(C), Binding(Binding), Ready(NumPorts), RenamedReady(NumPorts, 0),
-      PendingByPort(NumPorts), PendingMin(NumPorts, Unknown),
       Waiting(NumPorts, 0), InFlight(NumPorts, 0), Usage(NumPorts, 0),
       Snapshot(NumPorts, 0), DispatchedNow(NumPorts, 0),
       UsagePorts(Binding == PortBinding::IssueSnapshot ? lowPorts(NumPorts)
@@ -33,9 +32,7 @@ Scheduler::Scheduler(Core &C, unsigned NumPorts, PortBinding Binding)
 }
 
 void Scheduler::beginDispatchCycle(double Now) {
-  // Only the ports that dispatched last cycle or have pending uops have
-  // anything to do (each port's lists are its own: the order among ports
-  // does not matter).
+  // Only the ports that dispatched last cycle have counts to update.
   for (uint64_t M = DispatchedPorts; M; M &= M - 1) {
     unsigned P = unsigned(llvm::countr_zero(M));
     assert(Usage[P] >= DispatchedNow[P] && "bound before dispatched");
@@ -43,28 +40,16 @@ void Scheduler::beginDispatchCycle(double Now) {
     DispatchedNow[P] = 0;
   }
   DispatchedPorts = 0;
-  for (uint64_t M = PendingPorts; M; M &= M - 1) {
-    unsigned P = unsigned(llvm::countr_zero(M));
-    if (PendingMin[P] > Now + Eps)
-      continue;
-    // Every uop whose time has come joins the ready list (which keeps age
-    // order whatever the order they join in); the others stay.
-    auto &List = PendingByPort[P];
-    double Min = Unknown;
-    size_t Kept = 0;
-    for (const Pending &X : List) {
-      if (X.Ready <= Now + Eps) {
-        insertReady(P, X.Id, X.Renamed);
-      } else {
-        Min = std::min(Min, X.Ready);
-        List[Kept++] = X;
-      }
-    }
-    List.resize(Kept);
-    PendingMin[P] = Min;
-    if (List.empty())
-      PendingPorts &= ~(uint64_t(1) << P);
-  }
+  // Every uop whose cycle has come joins its ready list (which keeps age
+  // order whatever the order they join in). Their ready times are <= Now +
+  // Eps exactly when their cycles are <= Now (cycleReaching).
+  assert(Now == double(long(Now)) && "dispatch cycles are whole");
+  Pending.release(long(Now), [&](const PendingUop &X) {
+    assert(C.ROB.Uops.inFlight(X.Id) &&
+           C.ROB.Uops.readyAt(X.Id) <= Now + Eps &&
+           "released in the first cycle its ready time reaches");
+    insertReady(X.Port, X.Id, X.Renamed);
+  });
 }
 
 void Scheduler::beginIssueCycle() {
@@ -143,8 +128,7 @@ void Scheduler::bind(InFlightInstr &I, UopId Id, unsigned IssueSlot) {
   const SUop &SU = C.ROB.Uops.desc(Id);
   // ALU-only uops wait for the end of the issue group (the divider's and
   // the serialising path's queues are kept in issue order: not those).
-  if (TurnALUs && SU.Ports && !(SU.Ports & ~TurnALUs) && SU.DivCycles <= 0 &&
-      SU.SerialCycles <= 0) {
+  if (TurnALUs && SU.Ports && !(SU.Ports & ~TurnALUs) && !SU.SharedUnit) {
     GroupALU.push_back(Id);
     return;
   }
@@ -259,10 +243,12 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE void Scheduler::bindTo(InFlightInstr &I, UopId Id,
   ++InFlight[P];
   ++Usage[P];
   // Binding happens in program order: the queues stay sorted by age.
-  if (SU.DivCycles > 0)
-    DividerQueue.push_back(Id);
-  if (SU.SerialCycles > 0)
-    SerialQueue.push_back(Id);
+  if (SU.SharedUnit) {
+    if (SU.DivCycles > 0)
+      DividerQueue.push_back(Id);
+    if (SU.SerialCycles > 0)
+      SerialQueue.push_back(Id);
+  }
   schedule(I, Id);
 }
 
@@ -314,14 +300,11 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE void Scheduler::schedule(InFlightInstr &I,
   }
   unsigned Port = unsigned(F.Port);
   if (Ready > C.now() + Eps) {
-    // Filled in place (an entry built on the stack and copied whole
-    // stalled store-to-load forwarding on Zen 4).
-    Pending &X = PendingByPort[Port].emplace_back();
-    X.Ready = Ready;
-    X.Id = Id;
-    X.Renamed = Uops.desc(Id).Renamed;
-    PendingMin[Port] = std::min(PendingMin[Port], Ready);
-    PendingPorts |= uint64_t(1) << Port;
+    // A ready time no run reaches (an unknown blocker that is not in
+    // flight, above; the simulation stops at 4,000,000 cycles) is never
+    // released: not filed.
+    if (Ready < 0x1p52)
+      Pending.add(cycleReaching(Ready), {Id, Port, Uops.desc(Id).Renamed});
     return;
   }
   insertReady(Port, Id, Uops.desc(Id).Renamed);

@@ -3,14 +3,15 @@
 // Uops wait here between allocation and dispatch. Each is bound to one
 // port when it is allocated (the port binder), then waits in one of three
 // places: parked on the producer it waits for (woken when that producer
-// dispatches), in its port's pending list once its ready time is known but
-// later, or in its port's age-ordered ready list. The execute stage scans
-// only ready lists.
+// dispatches), in the calendar of ready cycles once its ready time is known
+// but later (ReadyCalendar.h), or in its port's age-ordered ready list. The
+// execute stage scans only ready lists.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LUARCH_LIB_SIM_SCHEDULER_H
 #define LUARCH_LIB_SIM_SCHEDULER_H
 
+#include "ReadyCalendar.h"
 #include "SimKernel.h"
 #include "Units.h"
 #include "llvm/ADT/bit.h"
@@ -40,9 +41,10 @@ public:
       bindGroupALUInTurn();
   }
   /// A new dispatch cycle starts at \p Now: uops dispatched last cycle
-  /// leave the binding counts; pending uops whose time has come join their
-  /// port's ready list (uops scheduled later in the cycle are ready at once
-  /// or later than \p Now, so the lists are complete for the cycle).
+  /// leave the binding counts; the calendar's uops whose time has come join
+  /// their port's ready list (uops scheduled later in the cycle are ready
+  /// at once or later than \p Now, so the lists are complete for the
+  /// cycle).
   void beginDispatchCycle(double Now);
   /// Puts an issued uop where dispatch will find it (see the file comment).
   void schedule(InFlightInstr &I, UopId Id);
@@ -57,15 +59,20 @@ public:
       scheduleWokenUops();
   }
 
-  /// The earliest ready time of a uop waiting for its time to come
-  /// (Unknown if none): until then no uop joins a ready list.
+  /// The first cycle in which a uop waiting for its time to come joins a
+  /// ready list (Unknown if none waits): before it none does. (A whole
+  /// cycle, not the earliest ready time: the first cycle that time reaches,
+  /// which is all cycle skipping asks, cycleReaching.)
   double nextPendingTime() const {
-    double T = Unknown;
-    for (uint64_t M = PendingPorts; M; M &= M - 1)
-      T = std::min(T, PendingMin[llvm::countr_zero(M)]);
-    return T;
+    long Next = Pending.next();
+    return Next == Pending.NoCycle ? Unknown : double(Next);
   }
 
+  /// Calls \p F(Id, Cycle) for every uop waiting for its ready time to
+  /// come, with the cycle it joins its ready list in (tests).
+  template <typename Fn> void forEachPending(Fn F) const {
+    Pending.forEach([&](long Cycle, const PendingUop &X) { F(X.Id, Cycle); });
+  }
   /// Port \p P's uops whose ready time has come, oldest first.
   const std::vector<UopId> &readyList(unsigned P) const { return Ready[P]; }
   bool hasReady(unsigned P) const { return ReadyPorts >> P & 1; }
@@ -96,7 +103,9 @@ public:
     --Waiting[P];
     ++DispatchedNow[P];
     DispatchedPorts |= uint64_t(1) << P & UsagePorts;
-    if (SU.DivCycles > 0 || SU.SerialCycles > 0)
+    assert(SU.SharedUnit == (SU.DivCycles > 0 || SU.SerialCycles > 0) &&
+           "set by buildSimKernel");
+    if (SU.SharedUnit)
       leaveSharedUnitQueues(Id, SU);
   }
   /// Whether uop \p Id may take a shared unit it needs (the divider
@@ -111,9 +120,10 @@ public:
   void recountInFlight();
 
 private:
-  struct Pending {
-    double Ready;
+  /// A uop in the calendar: what joining its ready list needs.
+  struct PendingUop {
     UopId Id;
+    unsigned Port;
     bool Renamed;
   };
   int choosePort(PortMask Mask, unsigned IssueSlot);
@@ -145,15 +155,12 @@ private:
   uint64_t ReadyPorts = 0; ///< the ready lists that are not empty
   uint64_t ReadyInsertions = 0;
   std::vector<unsigned> RenamedReady;
-  /// Per port, the uops whose ready time is known but has not come, in no
-  /// order, and the earliest of their times. (Those whose time has come
-  /// join the age-ordered ready list, where the order they come in does
-  /// not matter: a scan finds them all, with no heap to keep.)
-  std::vector<std::vector<Pending>> PendingByPort;
-  std::vector<double> PendingMin;
-  /// The ports whose pending lists are not empty, and those that
-  /// dispatched this cycle (bit P: port P).
-  uint64_t PendingPorts = 0, DispatchedPorts = 0;
+  /// The uops whose ready time is known but has not come, by the cycle it
+  /// comes in. (They join the age-ordered ready lists, where the order
+  /// they come in does not matter.)
+  ReadyCalendar<PendingUop> Pending;
+  /// The ports that dispatched this cycle (bit P: port P).
+  uint64_t DispatchedPorts = 0;
   std::vector<UopId> Woken;
   /// Uops waiting for the divider / the serialising path, oldest first.
   std::vector<UopId> DividerQueue, SerialQueue;

@@ -107,6 +107,10 @@ static void setExecutedMove(SInstr &T, const DecodedInstr &X,
   V.ReadsSrc = V.WritesResult = true;
   V.Latency = C.LatencyScale[unsigned(GPR ? LatencyClass::IntALU
                                            : LatencyClass::FPVec)];
+  // Worked out like the body's uops' (buildSimKernel): Core::plainUop
+  // asserts it, and a move that executes is a plain uop.
+  V.Plain = isPlainUop(V);
+  V.SharedUnit = false;
 }
 
 static SInstr buildInstr(const DecodedInstr &X, unsigned I,
@@ -297,8 +301,10 @@ SimKernel buildSimKernel(const Kernel &K, ArrayRef<DecodedInstr> D,
       S.Instrs[I].LoadWaitsForStoreAddresses =
           loadWaitsForStoreAddresses(D[I], *C.Model);
   for (SInstr &I : S.Instrs)
-    for (SUop &U : I.Uops)
+    for (SUop &U : I.Uops) {
       U.Plain = isPlainUop(U);
+      U.SharedUnit = U.DivCycles > 0 || U.SerialCycles > 0;
+    }
   S.EndsWithBranch = !D.empty() && D.back().IsBranch;
   S.Shape = K.Shape;
   S.TripCount = TripCount;

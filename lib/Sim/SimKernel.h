@@ -63,6 +63,10 @@ struct SUop {
   /// readiness checks ask for every uop they check). Derived from the
   /// fields above, so not part of SimulationMemo's key.
   bool Plain = false;
+  /// DivCycles > 0 || SerialCycles > 0 (a uop that takes the divider or
+  /// the serialising path), worked out once like Plain: dispatch asks at
+  /// every step for every uop it starts.
+  bool SharedUnit = false;
 };
 
 /// Whether \p SU passes its pipe in iteration \p Iter: every time, or in

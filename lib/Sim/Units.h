@@ -36,6 +36,19 @@ namespace sim {
 constexpr double Unknown = std::numeric_limits<double>::infinity();
 constexpr double Eps = 1e-9;
 
+/// The first cycle t at which a moment \p At has come (At <= t + Eps, the
+/// comparison every stage makes, by the same double arithmetic as theirs):
+/// At > Now + Eps exactly when cycleReaching(At) > Now. \p At is finite,
+/// not negative and below 2^52 (where whole cycles are still apart in a
+/// double).
+inline long cycleReaching(double At) {
+  assert(At >= 0 && At < 0x1p52 && "a moment a simulation reaches");
+  // The whole part (a conversion, not a call to floor), or the next cycle
+  // if At is more than Eps past it (At < T + 1 <= (T + 1) + Eps).
+  long T = long(At);
+  return At <= double(T) + Eps ? T : T + 1;
+}
+
 /// Occupancy of the buffers of the resource table. Entries given back in a
 /// cycle become usable in the next (UFS rule: a freed entry is reused one
 /// cycle later).
@@ -440,11 +453,14 @@ public:
   bool serialBusy(double Now) const { return SerialFreeAt > Now + Eps; }
   double dividerFreeAt() const { return DividerFreeAt; }
   double serialFreeAt() const { return SerialFreeAt; }
-  /// A uop starts on port \p P at \p Start (holding the divider or the
-  /// serialising path for the given cycles).
-  void start(unsigned P, double Start, double DivCycles, double SerialCycles) {
+  /// A uop starts on port \p P at \p Start.
+  void start(unsigned P, double Start) {
     PortFreeAt[P] = std::max(PortFreeAt[P], Start) + Hold[P];
     Dispatched[P] += 1;
+  }
+  /// A uop that starts at \p Start also holds the divider or the
+  /// serialising path for the given cycles (after start()).
+  void startShared(double Start, double DivCycles, double SerialCycles) {
     if (DivCycles > 0) {
       DividerFreeAt = Start + DivCycles;
       DividerBusy += DivCycles;

@@ -19,6 +19,14 @@
 // through memory, the load-op kernel and Zen 4's divide load (waiting for
 // an older store's address uop while its data uop waits) make the
 // wake-ups at store-data, store-address and input uops matter.
+// And the scheduler's places (speed14's calendar of ready cycles): at the
+// end of every cycle each issued uop still to dispatch is in exactly one
+// of a producer's wake-up list, the calendar or its port's ready list; the
+// calendar holds exactly the uops whose known ready time is still to
+// come, each filed for the first cycle that time reaches (the cycle in
+// which a scan of every pending uop, as the scheduler made before, would
+// have moved it to its ready list), and the ready lists only uops whose
+// time has come, in age order.
 //
 //===----------------------------------------------------------------------===//
 #include "../../lib/Sim/Core.h"
@@ -29,6 +37,7 @@
 #include "gtest/gtest.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace luarch;
 using namespace luarch::sim;
@@ -42,6 +51,7 @@ struct Counts {
   unsigned Mismatches = 0;
   unsigned FinishedAtDispatch = 0, FinishMismatches = 0;
   unsigned Parked = 0, ParkedMismatches = 0;
+  unsigned Filed = 0, InReadyLists = 0, PlaceMismatches = 0;
 };
 
 /// finish() again, on a copy, for every instruction finishAtDispatch
@@ -153,6 +163,58 @@ void checkParked(Core &C, Counts &N, StringRef What) {
   }
 }
 
+/// Where the scheduler keeps each issued uop still to dispatch (see the
+/// file comment): one place, consistent with its ready time.
+void checkPlaces(Core &C, Counts &N, StringRef What) {
+  UopStore &Uops = C.ROB.Uops;
+  const double Now = C.now();
+  std::map<UopId, unsigned> Places;
+  auto fail = [&](UopId Id, const char *Why) {
+    if (++N.PlaceMismatches <= 5)
+      ADD_FAILURE() << What.str() << ": cycle " << C.Cycle << ", uop " << Id
+                    << ": " << Why;
+  };
+  for (size_t X = 0; X < C.ROB.size(); ++X)
+    for (UopId W = C.ROB[X].FirstWaiter; W != NoUop; W = Uops.nextWaiter(W))
+      if (Uops.inFlight(W))
+        ++Places[W];
+  C.Sched.forEachPending([&](UopId Id, long Cycle) {
+    ++N.Filed;
+    ++Places[Id];
+    if (!Uops.inFlight(Id) || Uops.flags(Id).State != UopState::Waiting)
+      return fail(Id, "filed, not waiting");
+    double Ready = Uops.readyAt(Id);
+    if (Ready == Unknown || Ready <= Now + Eps)
+      fail(Id, "filed, its time unknown or come");
+    else if (Cycle != cycleReaching(Ready) || !(Ready <= double(Cycle) + Eps) ||
+             Ready <= double(Cycle - 1) + Eps)
+      fail(Id, "filed for another cycle than the first its time reaches");
+  });
+  for (unsigned P = 0; P < C.Exec.numPorts(); ++P) {
+    const std::vector<UopId> &List = C.Sched.readyList(P);
+    if (!std::is_sorted(List.begin(), List.end()))
+      fail(P, "a ready list out of age order (port number shown)");
+    for (UopId Id : List) {
+      ++N.InReadyLists;
+      ++Places[Id];
+      if (!Uops.inFlight(Id) || Uops.flags(Id).State != UopState::Waiting ||
+          !(Uops.readyAt(Id) <= Now + Eps))
+        fail(Id, "in a ready list, not ready now");
+    }
+  }
+  for (size_t X = 0; X < C.ROB.size(); ++X) {
+    const InFlightInstr &I = C.ROB[X];
+    for (unsigned U = 0; U < I.NumUops; ++U) {
+      UopId Id = I.uop(U);
+      if (Uops.flags(Id).State != UopState::Waiting)
+        continue;
+      auto It = Places.find(Id);
+      if (It == Places.end() || It->second != 1)
+        fail(Id, "waiting, not in exactly one place");
+    }
+  }
+}
+
 /// Runs \p Asm on \p CPU for \p Cycles cycles (the driver's stage order)
 /// and compares the two paths after each.
 Counts run(StringRef CPU, StringRef Asm, long Cycles = 600) {
@@ -183,6 +245,7 @@ Counts run(StringRef CPU, StringRef Asm, long Cycles = 600) {
     compareReadiness(C, N, What);
     compareFinish(C, N, What);
     checkParked(C, N, What);
+    checkPlaces(C, N, What);
   }
   return N;
 }
@@ -250,7 +313,10 @@ TEST(Readiness, ShortPathsAgreeWithTheGeneralOnes) {
     EXPECT_EQ(N.Mismatches, 0u) << K.CPU << " " << K.Asm;
     EXPECT_EQ(N.FinishMismatches, 0u) << K.CPU << " " << K.Asm;
     EXPECT_EQ(N.ParkedMismatches, 0u) << K.CPU << " " << K.Asm;
+    EXPECT_EQ(N.PlaceMismatches, 0u) << K.CPU << " " << K.Asm;
     All.Parked += N.Parked;
+    All.Filed += N.Filed;
+    All.InReadyLists += N.InReadyLists;
     All.FinishedAtDispatch += N.FinishedAtDispatch;
     EXPECT_GT(N.Plain, 0u) << K.CPU << " " << K.Asm;
     All.Plain += N.Plain;
@@ -265,6 +331,8 @@ TEST(Readiness, ShortPathsAgreeWithTheGeneralOnes) {
   EXPECT_GT(All.PlainAddress, 100u);
   EXPECT_GT(All.General, 100u);
   EXPECT_GT(All.Parked, 100u);
+  EXPECT_GT(All.Filed, 100u);
+  EXPECT_GT(All.InReadyLists, 100u);
   EXPECT_GT(All.FinishedAtDispatch, 100u);
 }
 
