@@ -62,6 +62,14 @@ bool SimConfig::isFractional() const {
   return F;
 }
 
+MachineRates SimConfig::rates() const {
+  MachineRates R;
+  for (const ResourceSpec &Spec : resourceTable())
+    if (Spec.BoundRate)
+      R.*Spec.BoundRate = (*this)[Spec.Id];
+  return R;
+}
+
 static const char *bindingName(PortBinding B) {
   switch (B) {
   case PortBinding::LeastLoadedInRS:

@@ -83,6 +83,11 @@ struct SimConfig {
   /// periods of the retirement rhythm can then be long).
   bool isFractional() const;
 
+  /// The widths and divider speed of this machine, for the static bounds
+  /// (the resource table's BoundRate rows): the described machine's
+  /// MachineRates::of after fromModel, the changed ones after a what-if.
+  MachineRates rates() const;
+
   /// The configuration of a MachineModel as described.
   static SimConfig fromModel(const MachineModel &M);
   static std::array<double, NumResources> defaultValues();
