@@ -47,6 +47,9 @@ enum class LatencyClass : uint8_t {
 
 /// Large enough that no loop ever fills it, small enough to stay exact.
 constexpr double UnlimitedResource = 1e9;
+/// The slowest speed factor --what-if accepts (a divider 1,000 times
+/// slower than described).
+constexpr double MinSpeed = 0.001;
 
 struct SimConfig {
   const MachineModel *Model = nullptr;
