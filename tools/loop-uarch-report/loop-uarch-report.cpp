@@ -360,6 +360,9 @@ static void printVersion(raw_ostream &OS) {
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  // IRInput.cpp's option is ours too (docs/usage.md): shown by --help.
+  if (cl::Option *O = cl::getRegisteredOptions().lookup("codegen-opt-level"))
+    O->addCategory(Cat);
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter(printVersion);
   cl::ParseCommandLineOptions(
