@@ -31,6 +31,8 @@ Usage (from the project root, after scripts/setup.sh):
   utils/vector-corpus.py build            # ~10 min on 2 cores
   utils/vector-corpus.py measure          # ~30 min; not niced: it times
   utils/vector-corpus.py score [--csv out.csv] [--hosts znver4]
+  utils/vector-corpus.py score --tool ../wt/NAME/build/tools/loop-uarch-report/loop-uarch-report
+                                          # another build's predictions
 """
 import argparse
 import collections
@@ -717,6 +719,12 @@ def has_divide(loop):
     return any(DIVIDE_RE.match(a) for a in loop["asm"])
 
 
+def shown_path(path):
+    """\p path relative to the checkout when inside it, else absolute."""
+    return (os.path.relpath(path, ROOT)
+            if path.startswith(os.path.join(ROOT, "")) else path)
+
+
 def cmd_score(args):
     loops = read_loops(args.corpus)
     hosts = host_files(args.corpus)
@@ -751,10 +759,10 @@ def cmd_score(args):
                ", ".join("%s %d" % (k if len(k) < 40 else k[:40] + "...", v)
                          for k, v in sorted(statuses.items())
                          if k != "ok")))
-        print("LoopUArch -mcpu=%s (%s), llvm-mca-22 -mcpu=%s" %
+        print("LoopUArch -mcpu=%s (%s; %s), llvm-mca-22 -mcpu=%s" %
               (args.model or mcpu,
                "static bounds" if args.static else "simulation",
-               args.model or mcpu))
+               shown_path(args.tool), args.model or mcpu))
         print("%-32s %-10s %5s %8s %8s %6s %7s" % (
             "subset", "tool", "n", "MAPE", "median", "tau", "within10"))
 
@@ -803,16 +811,27 @@ def cmd_score(args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--tool", default=TOOL)
-    ap.add_argument("--corpus", default=CORPUS)
+    # --tool and --corpus go before or after the step ("score --tool X",
+    # as utils/evaluate.py takes it): the steps' copies default to
+    # SUPPRESS, so that an option given before the step is not reset.
+    tool_help = ("the loop-uarch-report binary (default: this checkout's, "
+                 "%s); a branch's scores need its own build" %
+                 os.path.relpath(TOOL, ROOT))
+    corpus_help = "the corpus folder (default: eval/vector-loops)"
+    ap.add_argument("--tool", default=TOOL, help=tool_help)
+    ap.add_argument("--corpus", default=CORPUS, help=corpus_help)
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--tool", default=argparse.SUPPRESS, help=tool_help)
+    common.add_argument("--corpus", default=argparse.SUPPRESS,
+                        help=corpus_help)
     sub = ap.add_subparsers(dest="cmd", required=True)
-    b = sub.add_parser("build")
+    b = sub.add_parser("build", parents=[common])
     b.add_argument("--jobs", type=int, default=2)
     b.add_argument("--limit", type=int, default=0)
     b.add_argument("--out", default=CORPUS)
     b.add_argument("--reannotate", action="store_true",
                    help="only recompute entry trips and footprints")
-    m = sub.add_parser("measure")
+    m = sub.add_parser("measure", parents=[common])
     m.add_argument("--mcpu", help="name of the host file (default: the "
                    "model -mcpu=native picks)")
     m.add_argument("--out")
@@ -821,7 +840,7 @@ def main():
     m.add_argument("--repetitions", type=int, default=31)
     m.add_argument("--resume", action="store_true",
                    help="keep the loops already in the host file")
-    s = sub.add_parser("score")
+    s = sub.add_parser("score", parents=[common])
     s.add_argument("--hosts", help="comma-separated host files (default all)")
     s.add_argument("--model", help="LoopUArch/llvm-mca -mcpu (default: the "
                    "host file's name)")
@@ -831,6 +850,11 @@ def main():
                    help="list the loops with the largest errors")
     s.add_argument("--csv")
     args = ap.parse_args()
+    args.tool = os.path.abspath(args.tool)
+    if not (os.path.isfile(args.tool) and os.access(args.tool, os.X_OK)):
+        sys.exit("--tool: %s is not an executable file (build it with "
+                 "'ninja -C build', or pass another build's "
+                 "tools/loop-uarch-report/loop-uarch-report)" % args.tool)
     {"build": cmd_build, "measure": cmd_measure, "score": cmd_score}[
         args.cmd](args)
 

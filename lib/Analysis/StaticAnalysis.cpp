@@ -21,11 +21,28 @@ StringRef boundKindName(BoundKind K) {
   return "?";
 }
 
+/// A rate in a bound's detail: whole ones as integers ("4 per cycle").
+static std::string rateText(double Rate) {
+  return isWholeRate(Rate) && Rate < 1e15
+             ? std::to_string((unsigned long long)Rate)
+             : fmt2(Rate);
+}
+
 StaticAnalysis analyzeStatically(const Kernel &K, ArrayRef<DecodedInstr> D,
                                  const MachineModel &M, PortAssignment A,
-                                 const AddressContext &Ctx) {
+                                 const AddressContext &Ctx,
+                                 const MachineRates *Rates) {
   StaticAnalysis R;
+  R.Rates = Rates ? *Rates : MachineRates::of(M);
+  assert(R.Rates.Issue >= 1 && R.Rates.Retire >= 1 && R.Rates.Delivery >= 1 &&
+         R.Rates.DividerSpeed > 0 && "rates as parseWhatIf accepts them");
   R.Ports = computePortPressure(M, D, A);
+  // The divider's busy cycles on this machine (a what-if divider speed).
+  if (R.Rates.DividerSpeed != 1) {
+    for (double &C : R.Ports.DividerPerInstr)
+      C /= R.Rates.DividerSpeed;
+    R.Ports.DividerTotal /= R.Rates.DividerSpeed;
+  }
   R.Deps = analyzeDependencies(K, D, M, Ctx);
   for (size_t I = 0; I < D.size(); ++I) {
     R.IssueSlots += D[I].IssueSlots;
@@ -50,26 +67,30 @@ StaticAnalysis analyzeStatically(const Kernel &K, ArrayRef<DecodedInstr> D,
                         "throughput, " + fmt2(Serial) + " cycles"});
   // The front end: issue width, and the delivery of the uops into the uop
   // queue by the same layout and rules as the simulator's front-end stage.
-  unsigned W = M.FrontEnd.IssueWidth;
+  double W = R.Rates.Issue;
   double FE = double(R.IssueSlots) / W;
   std::string FEDetail = std::to_string(R.IssueSlots) + " issue slots / " +
-                         std::to_string(W) + " per cycle";
+                         rateText(W) + " per cycle";
   if (M.FrontEnd.IterationBoundaryRule && K.Shape == KernelShape::Loop) {
-    // Uops of different iterations never issue in the same cycle.
-    FE = std::ceil(FE - 1e-9);
+    // Uops of different iterations never issue in the same cycle: whole
+    // cycles per iteration at a whole width; at a fractional one issue
+    // carries up to one slot of credit over, and only one cycle per
+    // iteration is certain beyond the ratio.
+    FE = isWholeRate(W) ? std::ceil(FE - 1e-9)
+                        : std::max(FE, R.IssueSlots ? 1.0 : 0.0);
     FEDetail += ", iterations do not share an issue cycle";
   }
   R.FrontEnd = buildFrontEndLayout(K, D, M, K.Alignment);
-  FrontEndBound Delivery = frontEndDeliveryBound(R.FrontEnd, M);
+  FrontEndBound Delivery = frontEndDeliveryBound(R.FrontEnd, M, R.Rates);
   if (Delivery.Cycles > FE + 1e-9) {
     FE = Delivery.Cycles;
     FEDetail = Delivery.Detail;
   }
   R.Bounds.push_back({BoundKind::FrontEnd, FE, FEDetail});
-  unsigned RW = M.BackEnd.RetireWidth;
+  double RW = R.Rates.Retire;
   R.Bounds.push_back({BoundKind::Retire, double(R.FusedUops) / RW,
                       std::to_string(R.FusedUops) + " uops / " +
-                          std::to_string(RW) + " per cycle"});
+                          rateText(RW) + " per cycle"});
   if (R.Deps.RecurrenceBound > 0) {
     const Recurrence &Rec = R.Deps.Recurrences.front();
     std::string Via;

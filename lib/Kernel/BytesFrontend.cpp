@@ -102,6 +102,15 @@ Expected<Kernel> kernelFromBytes(const TargetContext &TC,
         Size += NextSize;
       }
     }
+    // At the end of the bytes, LLVM's disassembler returns a prefix with
+    // nothing after it as a pseudo-instruction of its own ("rex64",
+    // "data16", "rep"): a truncated instruction, not one to time.
+    if (Off + Size == Bytes.size() &&
+        TC.instrInfo().getName(Inst.getOpcode()).ends_with("_PREFIX"))
+      return makeError("the bytes end in a prefix (0x" +
+                       utohexstr(Bytes[Off], /*LowerCase=*/true, 2) +
+                       " at offset " + Twine(Off) +
+                       ") with no instruction after it: truncated?");
     KernelInstr KI;
     KI.Inst = Inst;
     KI.Size = static_cast<unsigned>(Size);

@@ -5,6 +5,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <numeric>
 
@@ -622,15 +623,16 @@ static double legacyDecodeCycles(const FrontEndLayout &L,
 }
 
 /// Cycles per iteration in which the uop cache delivers a loop's cached
-/// windows [0, CachedEnd) with unlimited queues. Each iteration starts
+/// windows [0, CachedEnd) with unlimited queues, \p Width uops per cycle
+/// (whole: isWholeRate). Each iteration starts
 /// afresh where the legacy decoders take the rest, or where the group ends
 /// at the back edge; under DSBWayDelivery a group goes on into the next
 /// iteration, so copies run until the state at a cycle's start (the front
 /// instruction and the DSBCursor) repeats: the cycles between, per copy,
 /// are exact, as the simulator's uop queue only delays the same groups.
 static double loopDSBCycles(const FrontEndLayout &L, const FrontEndDesc &FE,
-                            unsigned CachedEnd) {
-  unsigned Width = FE.UopCacheWidth;
+                            unsigned CachedEnd, unsigned Width) {
+  assert(Width > 0 && "a front end delivers");
   frontend::BlockQueue Windows;
   frontend::DSBCursor Cursor;
   std::vector<InstrRef> Group;
@@ -680,12 +682,25 @@ static double loopDSBCycles(const FrontEndLayout &L, const FrontEndDesc &FE,
   unsigned Uops = 0;
   for (unsigned I = 0; I < CachedEnd; ++I)
     Uops += L.Instrs[I].DecoderUops;
-  return double(Uops) / double(std::max(1u, Width));
+  return double(Uops) / double(Width);
+}
+
+/// Cycles for \p Slots uops at \p Rate per cycle when a new cycle starts
+/// after them (a taken branch, a refill): whole cycles at a whole rate; at
+/// a fractional one the front end or issue carries up to one uop of credit
+/// over, so only the ratio, and one cycle, bound it.
+static double wholeCycles(double Slots, double Rate) {
+  if (isWholeRate(Rate))
+    return std::ceil(Slots / Rate - 1e-9);
+  return std::max(Slots / Rate, Slots > 0 ? 1.0 : 0.0);
 }
 
 FrontEndBound frontEndDeliveryBound(const FrontEndLayout &L,
-                                    const MachineModel &M) {
+                                    const MachineModel &M,
+                                    const MachineRates &Rates) {
   const FrontEndDesc &FE = M.FrontEnd;
+  assert(Rates.Delivery >= 1 && Rates.Issue >= 1 &&
+         "--what-if and the sweep keep rates at one uop per cycle or more");
   FrontEndBound B;
   unsigned Slots = 0, Fused = 0;
   for (const FrontEndInstr &X : L.Instrs) {
@@ -695,19 +710,19 @@ FrontEndBound frontEndDeliveryBound(const FrontEndLayout &L,
   bool BackEdge = L.Loop && !L.Instrs.empty() && L.Instrs.back().Branch;
   switch (L.Source) {
   case UopSource::UopCache: {
-    double W = FE.UopCacheWidth ? double(FE.UopCacheWidth)
-                                : double(FE.IssueWidth);
+    double W = Rates.Delivery;
     // A taken back edge ends the cycle's delivery.
-    B.Cycles = BackEdge ? std::ceil(Slots / W - 1e-9) : Slots / W;
+    B.Cycles = BackEdge ? wholeCycles(Slots, W) : Slots / W;
     B.Detail = std::to_string(Slots) + " issue slots from the uop cache at " +
                fmt2(W) + " per cycle" +
                (BackEdge ? ", a new cycle after the taken branch" : "");
     return B;
   }
   case UopSource::LoopStream: {
+    // The uops issue from the uop queue at the issue width.
     unsigned N = L.LSDUnroll;
-    double W = FE.IssueWidth;
-    B.Cycles = std::ceil(double(Slots) * N / W - 1e-9) / N;
+    double W = Rates.Issue;
+    B.Cycles = wholeCycles(double(Slots) * N, W) / N;
     B.Detail = "loop stream detector: " + std::to_string(N) +
                " iterations per refill, " + std::to_string(Slots * N) +
                " slots issued " + fmt2(W) + " per cycle";
@@ -732,8 +747,7 @@ FrontEndBound frontEndDeliveryBound(const FrontEndLayout &L,
     // FrontEndDesc::DSBExtraEntryEndsDelivery: a cycle per instruction
     // with an extra entry.
     double ExtraCycles = double(Extras);
-    B.Cycles = std::max({double(DecoderUops) /
-                             std::max(1u, unsigned(FE.UopCacheWidth)),
+    B.Cycles = std::max({double(DecoderUops) / Rates.Delivery,
                          double(L.ByteSize) / (2.0 * FE.DSBWindowBytes),
                          ExtraCycles}) +
                microcodeCycles(L, FE, FE.DSBToMSStall, 0, L.Instrs.size());
@@ -747,8 +761,22 @@ FrontEndBound frontEndDeliveryBound(const FrontEndLayout &L,
       CachedEnd = W.EndInstr;
   double DSB = 0;
   if (CachedEnd) {
-    DSB = loopDSBCycles(L, FE, CachedEnd) +
-          microcodeCycles(L, FE, FE.DSBToMSStall, 0, CachedEnd);
+    double DSBCycles;
+    if (isWholeRate(Rates.Delivery)) {
+      DSBCycles = loopDSBCycles(
+          L, FE, CachedEnd,
+          unsigned(std::min(Rates.Delivery, double(UINT_MAX / 2))));
+    } else {
+      // A fractional width (what-if, sweep): the simulator's uop cache
+      // delivers whole uops, floor(credit) per cycle with only the
+      // fraction carried, so W per cycle on average at most; its grouping
+      // rules only take more cycles.
+      unsigned Uops = 0;
+      for (unsigned I = 0; I < CachedEnd; ++I)
+        Uops += L.Instrs[I].DecoderUops;
+      DSBCycles = double(Uops) / Rates.Delivery;
+    }
+    DSB = DSBCycles + microcodeCycles(L, FE, FE.DSBToMSStall, 0, CachedEnd);
   }
   std::string Why;
   double Legacy = CachedEnd < L.Instrs.size()

@@ -153,7 +153,9 @@ json::Value toJSON(const KernelReport &R) {
                     {"cycles_per_source_iteration",
                      r4(R.cyclesPerIteration() / std::max(1u, K.UnrollFactor))},
                     {"bottleneck", std::move(Limiters)},
-                    {"method", "static"}}},
+                    {"method", "static"},
+                    // The machine of the bounds and the simulation.
+                    {"what_if", R.WhatIf}}},
       {"bounds", std::move(Bounds)},
       {"critical_path", json::Object{{"cycles", r4(S.Deps.CriticalPath)},
                                      {"instructions", std::move(CP)}}},

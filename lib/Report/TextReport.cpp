@@ -310,7 +310,9 @@ void printTextReport(raw_ostream &OS, const KernelReport &R,
   if (R.Sim && Opts.ShowTimeline && !R.Sim->Timeline.empty())
     printTimeline(OS, R, Opts.TimelineIterations, Opts.TimelineMaxCycles);
 
-  OS << "Bounds (cycles per iteration)\n";
+  OS << "Bounds (cycles per iteration"
+     << (R.WhatIf.empty() ? "" : "; of the what-if machine: " + R.WhatIf)
+     << ")\n";
   for (const ThroughputBound &B : S.Bounds)
     OS << "  " << left_justify(boundKindName(B.Kind), 24) << num(B.Cycles, 7)
        << "   " << B.Detail << "\n";

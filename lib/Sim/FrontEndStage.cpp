@@ -30,8 +30,15 @@ using frontend::InstrRef;
 
 FrontEndStage::FrontEndStage(Core &C)
     : C(C), L(C.Layout),
-      QueueCapacity(std::max(C.Config[ResourceId::UopQueue],
-                             std::ceil(2 * C.Config[ResourceId::IssueWidth]))),
+      // Intel's sources deliver only when the queue has room for a whole
+      // DSB group: at least one group (a what-if front end wider than the
+      // queue never delivered, a false stall).
+      QueueCapacity(std::max(
+          {C.Config[ResourceId::UopQueue],
+           std::ceil(2 * C.Config[ResourceId::IssueWidth]),
+           C.Layout.Kind == FrontEndKind::IntelLegacyDSB
+               ? std::ceil(C.Config[ResourceId::FrontEndWidth])
+               : 0.0})),
       StopAtBranch(C.Body.Shape == KernelShape::Loop && !C.Config.UseLSD &&
                    C.Body.EndsWithBranch) {
   Source = L.Source;

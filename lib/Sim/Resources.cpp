@@ -42,30 +42,52 @@ namespace {
 
 constexpr ResourceId None = ResourceId::NumResources;
 
-double one(const MachineModel &) { return 1; }
+// The described rates come from MachineRates::of, the rates the static
+// bounds of the described machine use: one definition of each.
+double issueRate(const MachineModel &M) { return MachineRates::of(M).Issue; }
+double retireRate(const MachineModel &M) {
+  return MachineRates::of(M).Retire;
+}
+double deliveryRate(const MachineModel &M) {
+  return MachineRates::of(M).Delivery;
+}
+double dividerSpeed(const MachineModel &M) {
+  return MachineRates::of(M).DividerSpeed;
+}
+
+// Why a resource is no input of a static bound.
+const char NotABoundBuffer[] =
+    "a buffer: the static bounds are throughput limits that hold with any "
+    "number of entries; fewer entries only slow the simulation, and more "
+    "cannot beat a width, a port or a recurrence";
+const char NotABoundQueue[] =
+    "the uop queue between delivery and issue: the delivery bounds assume "
+    "an unlimited queue (a smaller one only delays groups, and the "
+    "simulator keeps room for two issue groups), and whether a loop fits "
+    "the LSD is decided on the described size, in the layout the static "
+    "bounds and the simulator share";
 
 const ResourceSpec Table[] = {
     {ResourceId::DividerSpeed, "divider", "divider", ResourceClass::Speed, "",
-     one, FreedAt::Never, AllocCause::NumCauses, false, true,
-     NeededBy::Divides, None},
+     dividerSpeed, FreedAt::Never, AllocCause::NumCauses, false, true,
+     NeededBy::Divides, None, &MachineRates::DividerSpeed, nullptr},
     {ResourceId::IssueWidth, "issue-width", "issue width",
-     ResourceClass::Width, "FrontEnd.IssueWidth",
-     [](const MachineModel &M) { return double(M.FrontEnd.IssueWidth); },
-     FreedAt::Never, AllocCause::NumCauses, false, true, NeededBy::Always,
-     ResourceId::FrontEndWidth},
+     ResourceClass::Width, "FrontEnd.IssueWidth", issueRate, FreedAt::Never,
+     AllocCause::NumCauses, false, true, NeededBy::Always,
+     ResourceId::FrontEndWidth, &MachineRates::Issue, nullptr},
     {ResourceId::RetireWidth, "retire-width", "retire width",
-     ResourceClass::Width, "BackEnd.RetireWidth",
-     [](const MachineModel &M) { return double(M.BackEnd.RetireWidth); },
-     FreedAt::Never, AllocCause::NumCauses, false, true, NeededBy::Always,
-     None},
+     ResourceClass::Width, "BackEnd.RetireWidth", retireRate, FreedAt::Never,
+     AllocCause::NumCauses, false, true, NeededBy::Always, None,
+     &MachineRates::Retire, nullptr},
     {ResourceId::ROB, "rob", "ROB", ResourceClass::Buffer, "BackEnd.ROBSize",
      [](const MachineModel &M) { return double(M.BackEnd.ROBSize); },
-     FreedAt::Retire, AllocCause::ROBFull, true, true, NeededBy::Always, None},
+     FreedAt::Retire, AllocCause::ROBFull, true, true, NeededBy::Always, None,
+     nullptr, NotABoundBuffer},
     {ResourceId::Scheduler, "rs", "RS", ResourceClass::Buffer,
      "BackEnd.SchedulerSize",
      [](const MachineModel &M) { return double(M.BackEnd.SchedulerSize); },
      FreedAt::Dispatch, AllocCause::RSFull, true, true, NeededBy::Always,
-     None},
+     None, nullptr, NotABoundBuffer},
     // The vector side's own scheduler (BackEndDesc::VecSchedulerSize);
     // without one, the unified size (never the tighter of the two).
     {ResourceId::VecScheduler, "fp-rs", "FP scheduler", ResourceClass::Buffer,
@@ -76,27 +98,27 @@ const ResourceSpec Table[] = {
                   : double(M.BackEnd.SchedulerSize);
      },
      FreedAt::Dispatch, AllocCause::RSFull, true, true,
-     NeededBy::VecSchedulerUops, None},
+     NeededBy::VecSchedulerUops, None, nullptr, NotABoundBuffer},
     {ResourceId::LoadBuffer, "lb", "load buffer", ResourceClass::Buffer,
      "BackEnd.LoadBufferSize",
      [](const MachineModel &M) { return double(M.BackEnd.LoadBufferSize); },
      FreedAt::Retire, AllocCause::LoadBufferFull, true, true, NeededBy::Loads,
-     None},
+     None, nullptr, NotABoundBuffer},
     {ResourceId::StoreBuffer, "sb", "store buffer", ResourceClass::Buffer,
      "BackEnd.StoreBufferSize",
      [](const MachineModel &M) { return double(M.BackEnd.StoreBufferSize); },
      FreedAt::Retire, AllocCause::StoreBufferFull, true, true,
-     NeededBy::Stores, None},
+     NeededBy::Stores, None, nullptr, NotABoundBuffer},
     {ResourceId::IntRegisters, "int-prf", "integer registers",
      ResourceClass::Buffer, "BackEnd.IntPRFSize",
      [](const MachineModel &M) { return double(M.BackEnd.IntPRFSize); },
      FreedAt::Retire, AllocCause::RegisterFileFull, true, true,
-     NeededBy::GPRWrites, None},
+     NeededBy::GPRWrites, None, nullptr, NotABoundBuffer},
     {ResourceId::VecRegisters, "vec-prf", "vector registers",
      ResourceClass::Buffer, "BackEnd.VecPRFSize",
      [](const MachineModel &M) { return double(M.BackEnd.VecPRFSize); },
      FreedAt::Retire, AllocCause::RegisterFileFull, true, true,
-     NeededBy::VecWrites, None},
+     NeededBy::VecWrites, None, nullptr, NotABoundBuffer},
     // The uop queue (IDQ) between the front end and allocation; 64 where a
     // description gives no size.
     {ResourceId::UopQueue, "uop-queue", "uop queue", ResourceClass::Buffer,
@@ -105,17 +127,13 @@ const ResourceSpec Table[] = {
        return M.FrontEnd.UopQueueSize ? double(M.FrontEnd.UopQueueSize) : 64;
      },
      FreedAt::Issue, AllocCause::NumCauses, false, false, NeededBy::Always,
-     None},
+     None, nullptr, NotABoundQueue},
     // Uops delivered into the uop queue per cycle: the uop cache's width,
     // else the issue width.
     {ResourceId::FrontEndWidth, "frontend-width", "front-end width",
-     ResourceClass::Width, "FrontEnd.UopCacheWidth",
-     [](const MachineModel &M) {
-       return M.FrontEnd.UopCacheWidth ? double(M.FrontEnd.UopCacheWidth)
-                                       : double(M.FrontEnd.IssueWidth);
-     },
+     ResourceClass::Width, "FrontEnd.UopCacheWidth", deliveryRate,
      FreedAt::Never, AllocCause::NumCauses, false, false, NeededBy::Always,
-     None},
+     None, &MachineRates::Delivery, nullptr},
 };
 static_assert(sizeof(Table) / sizeof(Table[0]) == NumResources,
               "one row per ResourceId");

@@ -62,6 +62,14 @@ bool SimConfig::isFractional() const {
   return F;
 }
 
+MachineRates SimConfig::rates() const {
+  MachineRates R;
+  for (const ResourceSpec &Spec : resourceTable())
+    if (Spec.BoundRate)
+      R.*Spec.BoundRate = (*this)[Spec.Id];
+  return R;
+}
+
 static const char *bindingName(PortBinding B) {
   switch (B) {
   case PortBinding::LeastLoadedInRS:
@@ -157,10 +165,17 @@ Expected<WhatIf> parseWhatIf(StringRef Spec) {
     } else if (Class == ResourceClass::Width && Value < 1) {
       return whatIfError("'" + Name + "' is uops per cycle: at least 1, got '" +
                          ValueText + "'");
-    } else if (Class == ResourceClass::Speed && !(Value > 0)) {
-      return whatIfError("'" + Name + "' is a speed factor: a positive "
-                         "number, got '" + ValueText + "'");
+    } else if (Class == ResourceClass::Speed && !(Value >= MinSpeed)) {
+      // A slower divider's busy time must stay within the simulator's
+      // cycle arithmetic (1e-300 hung a run).
+      std::string Min;
+      raw_string_ostream(Min) << format("%g", MinSpeed);
+      return whatIfError("'" + Name + "' is a speed factor: at least " +
+                         Min + ", got '" + ValueText + "'");
     }
+    // Beyond unlimited is unlimited (5e9 uops per cycle overflowed the
+    // front end's whole-uop credit); str() prints it as such.
+    Value = std::min(Value, UnlimitedResource);
     W.Changes.emplace_back(Name.str(), Value);
   }
   if (W.empty())

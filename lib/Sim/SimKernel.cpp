@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
+#include <cmath>
 
 using namespace llvm;
 
@@ -25,7 +26,9 @@ long stallLimit(ArrayRef<DecodedInstr> D, const SimConfig &C) {
   for (const DecodedInstr &I : D) {
     Slots += I.IssueSlots;
     for (const Uop &U : I.Uops)
-      Occupancy += U.Latency + U.SerialCycles + U.DividerCycles;
+      Occupancy += U.Latency + U.SerialCycles +
+                   long(std::ceil(U.DividerCycles /
+                                  C[ResourceId::DividerSpeed]));
   }
   long ItersInFlight = 1 + long(C[ResourceId::ROB]) / std::max(1L, Slots);
   return 20000 + 2 * ItersInFlight * Occupancy;

@@ -360,6 +360,9 @@ static void printVersion(raw_ostream &OS) {
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  // IRInput.cpp's option is ours too (docs/usage.md): shown by --help.
+  if (cl::Option *O = cl::getRegisteredOptions().lookup("codegen-opt-level"))
+    O->addCategory(Cat);
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter(printVersion);
   cl::ParseCommandLineOptions(
@@ -479,7 +482,9 @@ int main(int argc, char **argv) {
   Opts.ShowDecoding = ShowDecoding;
   Opts.DebugMatching = DebugMatching;
   Opts.Unroll = Unroll;
-  if (AlignmentOffset >= 64) {
+  // (-1, the default, stands for "not given": given, it is out of range.)
+  if (AlignmentOffset >= 64 ||
+      (AlignmentOffset < 0 && AlignmentOffset.getNumOccurrences())) {
     WithColor::error(errs(), "loop-uarch-report")
         << "--alignment-offset must be 0-63 (a byte in a 64-byte line)\n";
     return 1;

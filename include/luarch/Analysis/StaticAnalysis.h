@@ -4,6 +4,9 @@
 // assignment), the non-pipelined divider, the front end (issue width with
 // fusion and unlamination), retirement, and loop-carried dependencies. The
 // predicted throughput is their maximum; the limiting bounds are named.
+// Widths and the divider's speed come from MachineRates: the described
+// machine's, or under `--what-if` the changed machine's, so that the
+// bounds stay lower bounds of what is simulated.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LUARCH_ANALYSIS_STATICANALYSIS_H
@@ -13,6 +16,7 @@
 #include "luarch/Analysis/PortPressure.h"
 #include "luarch/Kernel/Kernel.h"
 #include "luarch/Model/FrontEndLayout.h"
+#include "luarch/Model/MachineRates.h"
 #include <string>
 #include <vector>
 
@@ -28,6 +32,9 @@ struct ThroughputBound {
 };
 
 struct StaticAnalysis {
+  /// The widths and divider speed the bounds were computed for.
+  MachineRates Rates;
+  /// Port pressure; the divider's cycles at Rates.DividerSpeed.
   PortPressure Ports;
   DependencyAnalysis Deps;
   /// How the front end delivers the kernel (source, uop-cache windows).
@@ -44,11 +51,14 @@ struct StaticAnalysis {
   std::vector<unsigned> Approximate;
 };
 
+/// \p Rates: a changed machine's widths and divider speed (SimConfig::
+/// rates() of a what-if configuration); null: the described machine's.
 StaticAnalysis analyzeStatically(const Kernel &K,
                                  llvm::ArrayRef<DecodedInstr> D,
                                  const MachineModel &M,
                                  PortAssignment A = PortAssignment::Optimal,
-                                 const AddressContext &Ctx = {});
+                                 const AddressContext &Ctx = {},
+                                 const MachineRates *Rates = nullptr);
 
 } // namespace luarch
 

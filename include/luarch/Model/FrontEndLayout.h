@@ -19,6 +19,7 @@
 
 #include "luarch/Kernel/Kernel.h"
 #include "luarch/Model/DecodedInstr.h"
+#include "luarch/Model/MachineRates.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <string>
 #include <vector>
@@ -108,13 +109,15 @@ FrontEndLayout buildFrontEndLayout(const Kernel &K,
 
 /// The fewest cycles per iteration in which the front end can deliver the
 /// kernel (before issue): a hard lower bound of the simulator's front-end
-/// stage, which applies the same rules.
+/// stage, which applies the same rules, at \p Rates' delivery and issue
+/// widths (the described machine's, or a what-if machine's).
 struct FrontEndBound {
   double Cycles = 0;
   std::string Detail;
 };
 FrontEndBound frontEndDeliveryBound(const FrontEndLayout &L,
-                                    const MachineModel &M);
+                                    const MachineModel &M,
+                                    const MachineRates &Rates);
 
 } // namespace luarch
 

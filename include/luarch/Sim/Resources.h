@@ -8,6 +8,12 @@
 // `--what-if`, SimConfig::fromModel and the sweep all iterate this table,
 // so adding a resource is one row (plus the unit that uses it).
 //
+// Every row also says how the static bounds take it: a rate of
+// MachineRates they divide by (so that under `--what-if` they stay lower
+// bounds of the simulated machine), or why it is no input of any static
+// bound. WhatIfBoundsTest fails on a row that says neither, and checks
+// every row on a kernel the what-if changes.
+//
 // Ports and latencies are not rows: a model has its own port list (the
 // sweep scales port groups), and latencies belong to uops.
 //
@@ -15,6 +21,7 @@
 #ifndef LUARCH_SIM_RESOURCES_H
 #define LUARCH_SIM_RESOURCES_H
 
+#include "luarch/Model/MachineRates.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
@@ -102,9 +109,15 @@ struct ResourceSpec {
   /// Scaled by the sensitivity sweep (when the loop needs it).
   bool Swept;
   NeededBy Needed;
-  /// Scaled together with this one by the sweep and `--what-if` (the front
-  /// end delivers what issue can take), or NumResources.
+  /// Scaled together with this one by the sensitivity sweep (the front
+  /// end delivers what issue can take), or NumResources. `--what-if`
+  /// changes only the resources it names.
   ResourceId ScaledWith;
+  /// The MachineRates field the static bounds take this resource's value
+  /// from (SimConfig::rates()), or null ...
+  double MachineRates::*BoundRate;
+  /// ... and then why no static bound depends on it (non-empty).
+  const char *NotABound;
 };
 
 /// The table, indexed by ResourceId.

@@ -47,6 +47,9 @@ enum class LatencyClass : uint8_t {
 
 /// Large enough that no loop ever fills it, small enough to stay exact.
 constexpr double UnlimitedResource = 1e9;
+/// The slowest speed factor --what-if accepts (a divider 1,000 times
+/// slower than described).
+constexpr double MinSpeed = 0.001;
 
 struct SimConfig {
   const MachineModel *Model = nullptr;
@@ -82,6 +85,11 @@ struct SimConfig {
   /// Some capacity or latency is scaled away from whole numbers (exact
   /// periods of the retirement rhythm can then be long).
   bool isFractional() const;
+
+  /// The widths and divider speed of this machine, for the static bounds
+  /// (the resource table's BoundRate rows): the described machine's
+  /// MachineRates::of after fromModel, the changed ones after a what-if.
+  MachineRates rates() const;
 
   /// The configuration of a MachineModel as described.
   static SimConfig fromModel(const MachineModel &M);
