@@ -349,13 +349,13 @@ public:
     }
     auto A = std::make_shared<AnalysedLoop>();
     A->K = std::move(K);
-    // Not in the key: the first loop's places would be shown for every
-    // later loop of this text (no output reads them today; this keeps any
-    // that would from naming a wrong line).
-    A->K.Name.clear();
-    A->K.Loc = SourceLocation();
-    for (KernelInstr &I : A->K.Instrs)
-      I.Loc = SourceLocation();
+    // Places are not in the key: the first loop's would be shown for every
+    // later loop of this text (no output reads them today). The pass's
+    // kernels are built without them (kernelFromMachineCycle's WithPlaces).
+    assert(A->K.Name.empty() && !A->K.Loc.isValid() &&
+           llvm::none_of(A->K.Instrs,
+                         [](const KernelInstr &I) { return I.Loc.isValid(); }) &&
+           "a shared kernel names no place");
     A->R = analyzeKernel(A->K, D, PO);
     countSimulated(A->R);
     std::lock_guard<std::mutex> G(Lock);
@@ -862,7 +862,10 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   assert(Decoding && "a decoder for every function without a skip reason");
   const TargetContext &TC = *Decoding->TC;
   double T0 = now();
-  Expected<Kernel> K = kernelFromMachineCycle(MF, L, P.Blocks, TC);
+  // Places only for a sink: the analysis cache's kernels name none (a
+  // remark takes its loop's place from L).
+  Expected<Kernel> K =
+      kernelFromMachineCycle(MF, L, P.Blocks, TC, /*WithPlaces=*/Sink);
   Times.add(Times.Kernel, now() - T0);
   if (!K)
     return missed(toString(K.takeError()));
