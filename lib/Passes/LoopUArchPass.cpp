@@ -753,27 +753,30 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
   // those at its source location.
   // By block number (a table, not a map: this runs for every function;
   // the pass's own, reused, so that no function allocates it).
-  std::vector<unsigned> &Layout = LayoutTable;
-  Layout.assign(MF.getNumBlockIDs(), 0);
-  unsigned Next = 0;
-  for (const MachineBasicBlock &MBB : MF)
-    Layout[MBB.getNumber()] = Next++;
-  auto Position = [&](const MachineBasicBlock *MBB) {
-    return Layout[MBB->getNumber()];
-  };
   // A function without a branch to the same or an earlier block in layout
   // order has no cycle (a cycle must go back somewhere): most functions
-  // need no cycle analysis.
-  // The first such branch settles it.
+  // need no cycle analysis. Tested in the same walk that numbers the
+  // blocks (one walk over a function's blocks instead of two: this runs for
+  // every function): a successor already numbered is the block itself or
+  // an earlier one. The first such branch settles it.
+  constexpr unsigned Unplaced = ~0u;
+  std::vector<unsigned> &Layout = LayoutTable;
+  Layout.assign(MF.getNumBlockIDs(), Unplaced);
+  unsigned Next = 0;
   bool BranchesBack = false;
   for (const MachineBasicBlock &MBB : MF) {
-    for (const MachineBasicBlock *Succ : MBB.successors())
-      BranchesBack |= Position(Succ) <= Position(&MBB);
-    if (BranchesBack)
-      break;
+    Layout[MBB.getNumber()] = Next++;
+    if (!BranchesBack)
+      for (const MachineBasicBlock *Succ : MBB.successors())
+        BranchesBack |= Layout[Succ->getNumber()] != Unplaced;
   }
   if (!BranchesBack)
     return;
+  auto Position = [&](const MachineBasicBlock *MBB) {
+    assert(Layout[MBB->getNumber()] != Unplaced &&
+           "a block of another function");
+    return Layout[MBB->getNumber()];
+  };
   // The remarks of the function's loops (and their missed remarks): one
   // buffer for them all.
   BufferedErrs Buffer;
