@@ -585,7 +585,8 @@ private:
   /// Where a loop is, to tell apart loops that share a source location
   /// (a vector body and its remainder, an unrolled loop and its remainder,
   /// loop versions): its rank among them in layout order, and its header's
-  /// assembly label.
+  /// assembly label (set only when AtLocation > 1: the remark shows it
+  /// only then).
   struct LoopPlace {
     unsigned Ordinal = 1, AtLocation = 1;
     std::string Label;
@@ -817,14 +818,19 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
     else
       Skip = toString(Entry.takeError()); // each loop's missed remark
   }
+  // Each cycle's location, found once (it walks the header's
+  // predecessors).
+  SmallVector<std::pair<unsigned, unsigned>, 8> Locations;
   std::map<std::pair<unsigned, unsigned>, unsigned> AtLocation, Seen;
   for (const MachineCycle *C : Innermost)
-    ++AtLocation[location(C)];
-  for (const MachineCycle *C : Innermost) {
+    ++AtLocation[Locations.emplace_back(location(C))];
+  for (auto [I, C] : llvm::enumerate(Innermost)) {
     LoopPlace P;
-    P.Ordinal = ++Seen[location(C)];
-    P.AtLocation = AtLocation[location(C)];
-    P.Label = blockLabel(*C->getHeader());
+    P.Ordinal = ++Seen[Locations[I]];
+    P.AtLocation = AtLocation[Locations[I]];
+    // The label is shown only beside the loop's rank among several.
+    if (P.AtLocation > 1)
+      P.Label = blockLabel(*C->getHeader());
     P.Blocks.assign(C->block_begin(), C->block_end());
     llvm::sort(P.Blocks, [&](const MachineBasicBlock *A,
                              const MachineBasicBlock *B) {
