@@ -349,13 +349,13 @@ public:
     }
     auto A = std::make_shared<AnalysedLoop>();
     A->K = std::move(K);
-    // Not in the key: the first loop's places would be shown for every
-    // later loop of this text (no output reads them today; this keeps any
-    // that would from naming a wrong line).
-    A->K.Name.clear();
-    A->K.Loc = SourceLocation();
-    for (KernelInstr &I : A->K.Instrs)
-      I.Loc = SourceLocation();
+    // Places are not in the key: the first loop's would be shown for every
+    // later loop of this text (no output reads them today). The pass's
+    // kernels are built without them (kernelFromMachineCycle's WithPlaces).
+    assert(A->K.Name.empty() && !A->K.Loc.isValid() &&
+           llvm::none_of(A->K.Instrs,
+                         [](const KernelInstr &I) { return I.Loc.isValid(); }) &&
+           "a shared kernel names no place");
     A->R = analyzeKernel(A->K, D, PO);
     countSimulated(A->R);
     std::lock_guard<std::mutex> G(Lock);
@@ -585,7 +585,8 @@ private:
   /// Where a loop is, to tell apart loops that share a source location
   /// (a vector body and its remainder, an unrolled loop and its remainder,
   /// loop versions): its rank among them in layout order, and its header's
-  /// assembly label.
+  /// assembly label (set only when AtLocation > 1: the remark shows it
+  /// only then).
   struct LoopPlace {
     unsigned Ordinal = 1, AtLocation = 1;
     std::string Label;
@@ -753,27 +754,30 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
   // those at its source location.
   // By block number (a table, not a map: this runs for every function;
   // the pass's own, reused, so that no function allocates it).
-  std::vector<unsigned> &Layout = LayoutTable;
-  Layout.assign(MF.getNumBlockIDs(), 0);
-  unsigned Next = 0;
-  for (const MachineBasicBlock &MBB : MF)
-    Layout[MBB.getNumber()] = Next++;
-  auto Position = [&](const MachineBasicBlock *MBB) {
-    return Layout[MBB->getNumber()];
-  };
   // A function without a branch to the same or an earlier block in layout
   // order has no cycle (a cycle must go back somewhere): most functions
-  // need no cycle analysis.
-  // The first such branch settles it.
+  // need no cycle analysis. Tested in the same walk that numbers the
+  // blocks (one walk over a function's blocks instead of two: this runs for
+  // every function): a successor already numbered is the block itself or
+  // an earlier one. The first such branch settles it.
+  constexpr unsigned Unplaced = ~0u;
+  std::vector<unsigned> &Layout = LayoutTable;
+  Layout.assign(MF.getNumBlockIDs(), Unplaced);
+  unsigned Next = 0;
   bool BranchesBack = false;
   for (const MachineBasicBlock &MBB : MF) {
-    for (const MachineBasicBlock *Succ : MBB.successors())
-      BranchesBack |= Position(Succ) <= Position(&MBB);
-    if (BranchesBack)
-      break;
+    Layout[MBB.getNumber()] = Next++;
+    if (!BranchesBack)
+      for (const MachineBasicBlock *Succ : MBB.successors())
+        BranchesBack |= Layout[Succ->getNumber()] != Unplaced;
   }
   if (!BranchesBack)
     return;
+  auto Position = [&](const MachineBasicBlock *MBB) {
+    assert(Layout[MBB->getNumber()] != Unplaced &&
+           "a block of another function");
+    return Layout[MBB->getNumber()];
+  };
   // The remarks of the function's loops (and their missed remarks): one
   // buffer for them all.
   BufferedErrs Buffer;
@@ -814,14 +818,19 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
     else
       Skip = toString(Entry.takeError()); // each loop's missed remark
   }
+  // Each cycle's location, found once (it walks the header's
+  // predecessors).
+  SmallVector<std::pair<unsigned, unsigned>, 8> Locations;
   std::map<std::pair<unsigned, unsigned>, unsigned> AtLocation, Seen;
   for (const MachineCycle *C : Innermost)
-    ++AtLocation[location(C)];
-  for (const MachineCycle *C : Innermost) {
+    ++AtLocation[Locations.emplace_back(location(C))];
+  for (auto [I, C] : llvm::enumerate(Innermost)) {
     LoopPlace P;
-    P.Ordinal = ++Seen[location(C)];
-    P.AtLocation = AtLocation[location(C)];
-    P.Label = blockLabel(*C->getHeader());
+    P.Ordinal = ++Seen[Locations[I]];
+    P.AtLocation = AtLocation[Locations[I]];
+    // The label is shown only beside the loop's rank among several.
+    if (P.AtLocation > 1)
+      P.Label = blockLabel(*C->getHeader());
     P.Blocks.assign(C->block_begin(), C->block_end());
     llvm::sort(P.Blocks, [&](const MachineBasicBlock *A,
                              const MachineBasicBlock *B) {
@@ -862,7 +871,10 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   assert(Decoding && "a decoder for every function without a skip reason");
   const TargetContext &TC = *Decoding->TC;
   double T0 = now();
-  Expected<Kernel> K = kernelFromMachineCycle(MF, L, P.Blocks, TC);
+  // Places only for a sink: the analysis cache's kernels name none (a
+  // remark takes its loop's place from L).
+  Expected<Kernel> K =
+      kernelFromMachineCycle(MF, L, P.Blocks, TC, /*WithPlaces=*/Sink);
   Times.add(Times.Kernel, now() - T0);
   if (!K)
     return missed(toString(K.takeError()));

@@ -53,13 +53,15 @@ llvm::Expected<Kernel> kernelFromMachineCycle(const llvm::MachineFunction &MF,
 
 /// The same, given the cycle's blocks in layout order (a caller with many
 /// loops in one function sorts each loop's blocks once instead of scanning
-/// the whole function per loop).
+/// the whole function per loop). Without \p WithPlaces the kernel names no
+/// place (no name, no source locations): the plugin's analyses read none,
+/// and copying the file name into every instruction was an allocation each.
 llvm::Expected<Kernel>
 kernelFromMachineCycle(const llvm::MachineFunction &MF,
                        const llvm::MachineCycle &C,
                        llvm::ArrayRef<const llvm::MachineBasicBlock *>
                            LayoutBlocks,
-                       const TargetContext &TC);
+                       const TargetContext &TC, bool WithPlaces = true);
 
 /// Where the cycle is in the source, as MachineLoop::getStartLoc: the
 /// preheader's branch, else the header's.
