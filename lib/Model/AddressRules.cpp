@@ -26,6 +26,9 @@
 // * MemoryDesc::STLBHitHoldsStorePorts: under the harness context, the
 //   new pages stores touch hold the store-data ports for STLBHitLoadCycles
 //   each, at most a cycle per iteration for each store that walks.
+// * MemoryDesc::SplitLineStoreDataCycles: under the harness context, a
+//   store whose bytes cross a 64-byte line holds its store-data port that
+//   many cycles in the iterations where it splits.
 // * Both port rules (and MemoryDesc::STLBHitHoldsLoadPorts) charge the
 //   mean cycles per iteration, a fraction carried across iterations
 //   (Uop::Share), from half a cycle on (PortHoldMinCycles).
@@ -358,6 +361,41 @@ void applyMovingStackLoadPasses(const MachineModel &M,
     if (Load == X.Uops.end())
       continue;
     X.Uops.insert(X.Uops.end(), Passes - 1, occupancyCopy(*Load));
+  }
+}
+
+void applySplitLineStores(const MachineModel &M, std::vector<DecodedInstr> &D,
+                          const AddressContext &Ctx) {
+  unsigned Cycles = M.Memory.SplitLineStoreDataCycles;
+  if (Cycles <= 1 || !Ctx.Concrete)
+    return;
+  // The share of the measured iterations (after the window the line rules
+  // warm up over) in which each store's bytes cross a 64-byte line: over
+  // as many iterations as the page rule measures, since an address that
+  // drifts slowly (bhdev-1360's, a byte every three iterations) splits in
+  // a few of every 192 and a short window would see a lottery.
+  constexpr unsigned Measured = NewPageMeasured;
+  constexpr unsigned Iters = NewUnitWindow + Measured;
+  std::vector<unsigned> Splits(D.size(), 0);
+  forEachAbsoluteAccess(
+      D, Ctx, Iters, [&](unsigned It, size_t I, uint64_t Addr, unsigned Bytes) {
+        if (It >= NewUnitWindow && D[I].MayStore &&
+            (Addr >> 6) != ((Addr + Bytes - 1) >> 6))
+          ++Splits[I];
+      });
+  for (size_t I = 0; I < D.size(); ++I) {
+    if (!Splits[I])
+      continue;
+    DecodedInstr &X = D[I];
+    auto Data = find_if(X.Uops, [](const Uop &U) {
+      return U.Kind == UopKind::StoreData && !U.PipeOccupancyCopy;
+    });
+    if (Data == X.Uops.end())
+      continue;
+    Uop Copy = occupancyCopy(*Data);
+    // A share of 1/256: a float holds it exactly.
+    Copy.Share = float(Splits[I]) / float(Measured);
+    X.Uops.insert(X.Uops.end(), Cycles - 1, Copy);
   }
 }
 

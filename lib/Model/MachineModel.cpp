@@ -411,6 +411,9 @@ std::string describeMachineModel(const MachineModel &M) {
   if (M.Memory.STLBHitHoldsStorePorts)
     row(OS, "new page of a store holds store ports",
         M.Memory.STLBHitHoldsStorePorts);
+  if (M.Memory.SplitLineStoreDataCycles > 1)
+    row(OS, "store that splits a line: store-data cycles",
+        M.Memory.SplitLineStoreDataCycles);
   if (M.Memory.LockedRMWCycles)
     row(OS, "locked RMW, one at a time (cycles)", M.Memory.LockedRMWCycles);
   if (M.Memory.LockedStoreForwardBlockLatency)

@@ -1487,6 +1487,7 @@ UopDecoder::decodeKernel(const Kernel &K, const AddressContext &Ctx) const {
     pairNops(Out);
   applyStoreCommitLines(Model, Out, Ctx);
   applyMovingStackLoadPasses(Model, Out, Ctx);
+  applySplitLineStores(Model, Out, Ctx);
   applyLinearAliasFills(Model, Out, Ctx);
   applySTLBHitRules(Model, Out, Ctx);
   applyX87NaNInputAssists(Model, Sem, Out, Ctx);

@@ -34,6 +34,13 @@ void applyMovingStackLoadPasses(const MachineModel &M,
                                 std::vector<DecodedInstr> &D,
                                 const AddressContext &Ctx);
 
+/// Where \p M has MemoryDesc::SplitLineStoreDataCycles and \p Ctx is the
+/// harness context: each store whose bytes cross a 64-byte line holds its
+/// store-data port that many cycles, in the share of the iterations where
+/// it splits (occupancy copies of its store-data uop, Uop::Share).
+void applySplitLineStores(const MachineModel &M, std::vector<DecodedInstr> &D,
+                          const AddressContext &Ctx);
+
 /// Where \p M has MemoryDesc::LineFillPorts and \p Ctx is the harness
 /// context: each memory access that enters a line no access touched in the
 /// previous iterations (a moving stream; the harness aliases its pages)

@@ -440,6 +440,11 @@ struct MemoryDesc {
   /// iteration for each store whose page changes.
   Sourced<bool> STLBHitHoldsStorePorts{
       false, "not modelled: a store to a new page costs nothing more"};
+  /// Under --harness-context: a store whose bytes cross a 64-byte line
+  /// writes two lines, and its store-data uop holds its port this many
+  /// cycles in the iterations where it splits (1: once, as any store).
+  Sourced<unsigned> SplitLineStoreDataCycles{
+      1, "not modelled: a store that splits a line commits as one"};
   /// Under --harness-context, where LineFillPorts' aliasing applies: a
   /// load through rsp (pop, [rsp+d]) whose address moves from one
   /// iteration to the next (a stack walking through aliased lines) takes

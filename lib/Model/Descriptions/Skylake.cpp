@@ -368,6 +368,19 @@ MachineModel makeSkylake() {
             "3.56, measured 3.29-3.79), from half a cycle on: pages further "
             "apart than 18 iterations measure no cost (N <= 72 unrolled, "
             "bhdev-0062 2.996, 1835 2.995, 0514 3.07; in-sample)"};
+  Mem.SplitLineStoreDataCycles = {
+      2, "a store that crosses a 64-byte line writes two lines, and the "
+         "L1 takes one store per cycle ([IntelOpt §2.5] one 32-byte store "
+         "per cycle, as L1.StoreBytesPerCycle): two "
+         "cycles of the store path. No public measurement of Skylake's "
+         "split-store throughput found; the corpus agrees (measured-clx.csv, "
+         "harness context, in-sample): bhdev-1550 (mov [rax], edx at "
+         "0x400007ff, two stores) 3.00 in both forms against 2 stores + 1, "
+         "bhdev-0646 (16 stores, one 8-byte store at line offset 0x3c) "
+         "17.02 / 17.04 against 16 + 1; 18 memcpy tails (lddqu/movdqu "
+         "pairs, split stores) run at 16.0 on a 16-cycle chain either "
+         "way; bhdev-0168 and 1360 (a split store on a blocked forward's "
+         "chain) move 0.25 and 0.04 further"};
   Mem.STLBHitHoldsStorePorts = {
       true, "measured on Cascade Lake (measured-clx.csv, harness context; "
             "the rule's form, the cap included, chosen by the corpus: "
