@@ -28,64 +28,69 @@ static Error unsupported(const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), Why);
 }
 
+/// How lower() carries an explicit operand into the MCInst: one table for
+/// both the refusal check and the lowering, so they cannot disagree.
+/// X86's own MCInstLowering is not a public API; the model needs opcodes,
+/// registers, immediates and the shape of memory operands, not the values
+/// of symbols, so symbolic operands become immediate zeros (a displacement
+/// of the same operand slot).
+enum class OperandLowering { Register, Immediate, ZeroImmediate, Dropped,
+                             Refused };
+
+static OperandLowering loweringOf(const MachineOperand &MO) {
+  switch (MO.getType()) {
+  case MachineOperand::MO_Register:
+    return OperandLowering::Register;
+  case MachineOperand::MO_Immediate:
+    return OperandLowering::Immediate;
+  case MachineOperand::MO_MachineBasicBlock:
+  case MachineOperand::MO_GlobalAddress:
+  case MachineOperand::MO_ConstantPoolIndex:
+  case MachineOperand::MO_JumpTableIndex:
+  case MachineOperand::MO_ExternalSymbol:
+  case MachineOperand::MO_BlockAddress:
+  case MachineOperand::MO_MCSymbol:
+  case MachineOperand::MO_TargetIndex:
+    return OperandLowering::ZeroImmediate;
+  case MachineOperand::MO_RegisterMask:
+  case MachineOperand::MO_RegisterLiveOut:
+    return OperandLowering::Dropped; // calls are refused before lowering
+  default:
+    return OperandLowering::Refused;
+  }
+}
+
 /// Why \p MI has no MC form lower() can give, or success: an operand kind
 /// it does not lower.
 static Error operandRefusal(const MachineInstr &MI) {
   for (const MachineOperand &MO : MI.explicit_operands())
-    switch (MO.getType()) {
-    case MachineOperand::MO_Register:
-    case MachineOperand::MO_Immediate:
-    case MachineOperand::MO_MachineBasicBlock:
-    case MachineOperand::MO_GlobalAddress:
-    case MachineOperand::MO_ConstantPoolIndex:
-    case MachineOperand::MO_JumpTableIndex:
-    case MachineOperand::MO_ExternalSymbol:
-    case MachineOperand::MO_BlockAddress:
-    case MachineOperand::MO_MCSymbol:
-    case MachineOperand::MO_TargetIndex:
-    case MachineOperand::MO_RegisterMask:
-    case MachineOperand::MO_RegisterLiveOut:
-      break;
-    default:
+    if (loweringOf(MO) == OperandLowering::Refused)
       return unsupported("operand kind " + Twine(unsigned(MO.getType())) +
                          " of '" + MI.getMF()->getSubtarget()
                                        .getInstrInfo()
                                        ->getName(MI.getOpcode()) +
                          "' has no MC form");
-    }
   return Error::success();
 }
 
 /// Lowers the explicit operands of \p MI, which operandRefusal() accepts.
-/// X86's own MCInstLowering is not a public API; the model needs opcodes,
-/// registers, immediates and the shape of memory operands, not the values
-/// of symbols, so symbolic operands become immediate zeros (a displacement
-/// of the same operand slot).
 static MCInst lower(const MachineInstr &MI) {
   MCInst Inst;
   Inst.setOpcode(MI.getOpcode());
   for (const MachineOperand &MO : MI.explicit_operands()) {
-    switch (MO.getType()) {
-    case MachineOperand::MO_Register:
+    switch (loweringOf(MO)) {
+    case OperandLowering::Register:
       Inst.addOperand(MCOperand::createReg(MO.getReg().asMCReg()));
       break;
-    case MachineOperand::MO_Immediate:
+    case OperandLowering::Immediate:
       Inst.addOperand(MCOperand::createImm(MO.getImm()));
       break;
-    case MachineOperand::MO_MachineBasicBlock:
-    case MachineOperand::MO_GlobalAddress:
-    case MachineOperand::MO_ConstantPoolIndex:
-    case MachineOperand::MO_JumpTableIndex:
-    case MachineOperand::MO_ExternalSymbol:
-    case MachineOperand::MO_BlockAddress:
-    case MachineOperand::MO_MCSymbol:
-    case MachineOperand::MO_TargetIndex:
+    case OperandLowering::ZeroImmediate:
       Inst.addOperand(MCOperand::createImm(0));
       break;
-    case MachineOperand::MO_RegisterMask:
-    case MachineOperand::MO_RegisterLiveOut:
-      break; // calls are refused before we get here
-    default:
+    case OperandLowering::Dropped:
+      break;
+    case OperandLowering::Refused:
       llvm_unreachable("operandRefusal() refuses this operand kind");
     }
   }
