@@ -501,6 +501,14 @@ int main(int argc, char **argv) {
            "with --static or --batch)\n";
     return 1;
   }
+  if (Unroll == 0) {
+    // It divides the headline figure: 0 source iterations per kernel
+    // iteration has no meaning (it was taken silently as 1).
+    WithColor::error(errs(), "loop-uarch-report")
+        << "--unroll must be at least 1 (source iterations per kernel "
+           "iteration)\n";
+    return 1;
+  }
   if (UnrolledCopies == 0) {
     WithColor::error(errs(), "loop-uarch-report")
         << "--unrolled-copies must be at least 1\n";
