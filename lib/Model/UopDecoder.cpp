@@ -616,6 +616,18 @@ bool UopDecoder::buildFromSchedModel(const MCInst &Inst,
 
 /// `reg += constant` on a 64-bit register (add/sub/inc/dec/lea), which lets
 /// the dependency analysis follow constant-stride addresses.
+/// The first immediate MCOperand of \p Inst that is its own: not part of
+/// its memory reference, not a jcc/setcc/cmov's condition code (the last
+/// operand). D.Mem and D.CondCode must be set.
+static std::optional<unsigned> ownImmediateOperand(const MCInst &Inst,
+                                                   const DecodedInstr &D) {
+  for (unsigned I = 0, E = Inst.getNumOperands(); I != E; ++I)
+    if (!(D.Mem && D.Mem->covers(I)) && Inst.getOperand(I).isImm() &&
+        !(D.CondCode >= 0 && I + 1 == E))
+      return I;
+  return std::nullopt;
+}
+
 static void findConstantIncrement(const MCInst &Inst, StringRef Op,
                                   const X86Semantics &Sem, DecodedInstr &D) {
   auto Reg = [&](unsigned I) {
@@ -859,12 +871,7 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   D.DestIsAlsoSource = Info.DestIsAlsoSource;
   D.IsSyscallOrPrivileged = Info.IsSyscallOrPrivileged;
   findConstantIncrement(Inst, Sem.opcodeName(Inst.getOpcode()), Sem, D);
-  for (unsigned I = 0, E = Inst.getNumOperands(); I != E; ++I) {
-    bool InMem = D.Mem && I >= D.Mem->OperandIndex && I < D.Mem->OperandIndex + 5;
-    if (!InMem && Inst.getOperand(I).isImm() &&
-        !(D.CondCode >= 0 && I + 1 == E))
-      D.HasImmediate = true;
-  }
+  D.HasImmediate = ownImmediateOperand(Inst, D).has_value();
 
   // Encoded once for the matcher and the front-end facts (each encoded it).
   SmallVector<char, 16> Bytes = TC.encode(Inst);
@@ -1230,15 +1237,9 @@ void UopDecoder::setFrontEndFacts(const MCInst &Inst, ArrayRef<char> Bytes,
   // The immediate as the uop cache stores it: outside the memory operand,
   // not a jcc's condition code, not a branch's target.
   if (!D.IsBranch)
-    for (unsigned I = 0, E = Inst.getNumOperands(); I != E; ++I) {
-      bool InMem =
-          D.Mem && I >= D.Mem->OperandIndex && I < D.Mem->OperandIndex + 5;
-      if (InMem || !Inst.getOperand(I).isImm() ||
-          (D.CondCode >= 0 && I + 1 == E))
-        continue;
+    if (std::optional<unsigned> I = ownImmediateOperand(Inst, D)) {
       D.FE.HasImmValue = true;
-      D.FE.ImmValue = Inst.getOperand(I).getImm();
-      break;
+      D.FE.ImmValue = Inst.getOperand(*I).getImm();
     }
   unsigned MaxUops = Model.FrontEnd.DecoderMaxUops
                          ? unsigned(Model.FrontEnd.DecoderMaxUops)

@@ -313,8 +313,7 @@ UopsInfoMatcher::candidates(const MCInst &Inst, const X86InstrInfo &Info,
   {
     SmallVector<unsigned, 2> ImmOps;
     for (unsigned I = 0, E = Inst.getNumOperands(); I != E; ++I) {
-      if (Info.Mem && I >= Info.Mem->OperandIndex &&
-          I < Info.Mem->OperandIndex + 5)
+      if (Info.Mem && Info.Mem->covers(I))
         continue;
       if (Inst.getOperand(I).isImm())
         ImmOps.push_back(I);
@@ -330,8 +329,7 @@ UopsInfoMatcher::candidates(const MCInst &Inst, const X86InstrInfo &Info,
   SmallVector<unsigned, 6> ExplicitRegs;
   for (unsigned I = 0, E = Inst.getNumOperands(); I != E; ++I) {
     const MCOperand &MO = Inst.getOperand(I);
-    bool InMem = Info.Mem && I >= Info.Mem->OperandIndex &&
-                 I < Info.Mem->OperandIndex + 5;
+    bool InMem = Info.Mem && Info.Mem->covers(I);
     bool Tied = I < Desc.getNumOperands() &&
                 Desc.getOperandConstraint(I, MCOI::TIED_TO) >= 0;
     if (!InMem && !Tied && MO.isReg() && MO.getReg())

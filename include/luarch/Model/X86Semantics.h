@@ -56,7 +56,14 @@ struct MemOperand {
   /// The displacement is a symbol (relocation), not a known constant.
   bool SymbolicDisp = false;
   bool RIPRelative = false;
-  unsigned OperandIndex = 0; ///< index of the first of the 5 MCOperands
+  unsigned OperandIndex = 0; ///< index of the first of its MCOperands
+  /// An X86 memory reference is this many MCOperands (base, scale, index,
+  /// displacement, segment: X86::AddrNumOperands, a private LLVM header).
+  static constexpr unsigned NumOperands = 5;
+  /// Whether MCOperand \p I of the instruction is part of this reference.
+  bool covers(unsigned I) const {
+    return I >= OperandIndex && I < OperandIndex + NumOperands;
+  }
 };
 
 /// Everything the analyses need to know about an instruction's data flow.
