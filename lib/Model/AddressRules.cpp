@@ -10,7 +10,7 @@
 //   and around the loop (the last store of an iteration comes before the
 //   first of the next); two stores pair when their addresses have the same
 //   versions and their constants fall in one aligned chunk.
-// * MemoryDesc::LineFillPorts: under the harness context, the 64-byte
+// * MemoryDesc::LineFillPorts: under the harness context, the
 //   lines each iteration enters that the iterations before it did not
 //   touch fill from L2.
 // * MemoryDesc::NewPageAccessFillCycles: with the line fills, each access
@@ -27,7 +27,7 @@
 //   new pages stores touch hold the store-data ports for STLBHitLoadCycles
 //   each, at most a cycle per iteration for each store that walks.
 // * MemoryDesc::SplitLineStoreDataCycles: under the harness context, a
-//   store whose bytes cross a 64-byte line holds its store-data port that
+//   store whose bytes cross a cache line (the L1's LineBytes) holds its store-data port that
 //   many cycles in the iterations where it splits.
 // * Both port rules (and MemoryDesc::STLBHitHoldsLoadPorts) charge the
 //   mean cycles per iteration, a fraction carried across iterations
@@ -370,17 +370,18 @@ void applySplitLineStores(const MachineModel &M, std::vector<DecodedInstr> &D,
   if (Cycles <= 1 || !Ctx.Concrete)
     return;
   // The share of the measured iterations (after the window the line rules
-  // warm up over) in which each store's bytes cross a 64-byte line: over
+  // warm up over) in which each store's bytes cross a line: over
   // as many iterations as the page rule measures, since an address that
   // drifts slowly (bhdev-1360's, a byte every three iterations) splits in
   // a few of every 192 and a short window would see a lottery.
   constexpr unsigned Measured = NewPageMeasured;
   constexpr unsigned Iters = NewUnitWindow + Measured;
+  unsigned LineShift = Log2_32(M.MemoryHierarchy.l1LineBytes());
   std::vector<unsigned> Splits(D.size(), 0);
   forEachAbsoluteAccess(
       D, Ctx, Iters, [&](unsigned It, size_t I, uint64_t Addr, unsigned Bytes) {
         if (It >= NewUnitWindow && D[I].MayStore &&
-            (Addr >> 6) != ((Addr + Bytes - 1) >> 6))
+            (Addr >> LineShift) != ((Addr + Bytes - 1) >> LineShift))
           ++Splits[I];
       });
   for (size_t I = 0; I < D.size(); ++I) {
@@ -405,9 +406,12 @@ void applyLinearAliasFills(const MachineModel &M, std::vector<DecodedInstr> &D,
   const MemoryLevelDesc *L2 = M.MemoryHierarchy.level("L2");
   if (!Fill || !Ctx.Concrete || !L2 || L2->LoadBytesPerCycle <= 0)
     return;
-  unsigned CyclesPerLine = unsigned(std::ceil(64.0 / L2->LoadBytesPerCycle));
+  unsigned LineBytes = M.MemoryHierarchy.l1LineBytes();
+  unsigned CyclesPerLine =
+      unsigned(std::ceil(double(LineBytes) / L2->LoadBytesPerCycle));
   // The fill cycles are the mean over the measured iterations, rounded.
-  std::vector<unsigned> NewLines = newUnitsPerAccess(D, Ctx, /*Shift=*/6);
+  std::vector<unsigned> NewLines =
+      newUnitsPerAccess(D, Ctx, /*Shift=*/Log2_32(LineBytes));
   unsigned Total = std::accumulate(NewLines.begin(), NewLines.end(), 0u);
   double FillCycles = double(Total) * CyclesPerLine / NewUnitMeasured;
   // A new page is a new line: without lines no page walk is needed.

@@ -209,6 +209,14 @@ const MemoryLevelDesc *MemoryHierarchyDesc::level(StringRef Name) const {
   return nullptr;
 }
 
+unsigned MemoryHierarchyDesc::l1LineBytes() const {
+  unsigned Bytes = Levels.empty() ? 0 : Levels.front().LineBytes.Value;
+  if (!Bytes)
+    Bytes = 64;
+  assert(isPowerOf2_32(Bytes) && "a cache line is a power of two");
+  return Bytes;
+}
+
 MemoryLevelDesc *MemoryHierarchyDesc::level(StringRef Name) {
   for (MemoryLevelDesc &L : Levels)
     if (L.Name == Name)

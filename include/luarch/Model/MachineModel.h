@@ -583,6 +583,10 @@ struct MemoryHierarchyDesc {
 
   /// The level named \p Name, or null.
   const MemoryLevelDesc *level(llvm::StringRef Name) const;
+  /// The first level's line size in bytes, a power of two: the unit the
+  /// cache-line rules count in (a model without a described hierarchy, a
+  /// unit test's, takes the 64 bytes every description gives).
+  unsigned l1LineBytes() const;
   MemoryLevelDesc *level(llvm::StringRef Name);
 };
 
