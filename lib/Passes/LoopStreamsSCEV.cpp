@@ -573,9 +573,20 @@ public:
   /// rounded-down count) evaluated at their middle iteration, which is the
   /// average for counts linear in their induction variables; else the
   /// constant maximum.
-  /// Maxima from this many iterations on are the range of a type, not a
-  /// count anyone wrote.
+  /// Exact counts from this many iterations on are a negative count seen
+  /// through a zero extension (tripsAtFixed), not a count anyone wrote.
   static constexpr double PlausibleMaximum = double(1u << 28);
+  /// Maxima (a symbolic maximum that folds to a constant, SCEV's constant
+  /// maximum) from this many iterations on are the range of the induction
+  /// variable's type divided by the elements a vector iteration takes, not a
+  /// count anyone wrote: `for (int i = 0; i < n; i++)` vectorized by 8 has the
+  /// constant maximum (2^31 - 1) / 8 = 268,435,455, which the remark took
+  /// for the loop's count (a 16 GiB working set "in DRAM"). The widest vector
+  /// iteration clang or -uarch-tune-loops builds takes 64 lanes x interleave 8
+  /// = 512 elements, so a 32-bit range divided by it is at least 2^22; half
+  /// of that leaves a margin. A loop with a real constant maximum of two
+  /// million iterations or more, and no exact count, is called uncounted.
+  static constexpr double PlausibleMaximumOfMaxima = double(1u << 21);
 
   double trips(const Loop *L) {
     auto It = TripCache.find(L);
@@ -603,7 +614,7 @@ public:
         MidpointRewriter R(SE, *this, L);
         if (const auto *C = dyn_cast<SCEVConstant>(R.visit(BTC))) {
           double Count = double(C->getAPInt().getZExtValue()) + 1;
-          if (BTC != Exact && Count >= PlausibleMaximum)
+          if (BTC != Exact && Count >= PlausibleMaximumOfMaxima)
             continue;
           T = Count;
           break;
@@ -613,7 +624,7 @@ public:
       // says "unknown").
       if (T <= 0 || T > 1e12)
         if (unsigned Max = SE.getSmallConstantMaxTripCount(L))
-          T = Max < PlausibleMaximum ? Max : 0;
+          T = Max < PlausibleMaximumOfMaxima ? Max : 0;
     }
     if (T > 1e12)
       T = 0;
