@@ -58,6 +58,9 @@ Core::Core(ArrayRef<DecodedInstr> D, SimKernel B, FrontEndLayout L,
         Waking |= uint64_t(1) << U;
       if (SU.Input >= 0 && SU.Input < 64)
         Waking |= uint64_t(1) << SU.Input;
+      // SInstr::FlagsAtDone: its result is known before its flags.
+      if (SI.FlagsAtDone && SU.WritesResult)
+        Waking |= uint64_t(1) << U;
     }
     WakingUops[I] = Waking;
   }
@@ -116,23 +119,26 @@ double Core::computeReadyTime(InFlightInstr &I, UopId Id) {
   ProducerStore &Prod = ROB.Producers;
   // The earliest dispatch after issue (the scheduler's pipeline).
   double T = F.IssueCycle + Config.IssueToDispatch;
-  auto addProducer = [&](int64_t P, double Extra = 0) {
+  auto addProducer = [&](int64_t P, double Extra = 0, bool Flags = false) {
     int64_t Blocker = -1;
-    double V = valueTime(P, &Blocker) + Extra;
+    double V = Flags ? flagsTime(P, &Blocker) : valueTime(P, &Blocker);
+    V += Extra;
     if (V == Unknown && WaitingOn < 0)
       WaitingOn = Blocker;
     T = std::max(T, V);
   };
-  if (SU.ReadsSrc && SU.Sources == SourceSubset::All) {
+  if (SU.ReadsSrc && SU.Sources == SourceSubset::All && !SU.LateFlags) {
     for (unsigned K = 0; K < I.NumSrc; ++K)
       addProducer(Prod[I.srcProd(K)]);
   } else if (SU.ReadsSrc) {
     // The sources hold the producer of each of SI.Reads, in order.
     assert(I.NumSrc == SI.Reads.size() && "one producer per read");
-    bool WantFlags = SU.Sources == SourceSubset::Flags;
-    for (unsigned K = 0; K < I.NumSrc; ++K)
-      if (isFlagUnit(SI.Reads[K]) == WantFlags)
-        addProducer(Prod[I.srcProd(K)]);
+    for (unsigned K = 0; K < I.NumSrc; ++K) {
+      bool Flag = isFlagUnit(SI.Reads[K]);
+      if (SU.Sources == SourceSubset::All ||
+          Flag == (SU.Sources == SourceSubset::Flags))
+        addProducer(Prod[I.srcProd(K)], 0, Flag && SU.LateFlags);
+    }
   }
   if (SU.MergesSources) {
     // Completes no earlier than the merged value: start >= value - latency.
@@ -217,6 +223,22 @@ double Core::computeReadyTime(InFlightInstr &I, UopId Id) {
   Uops.waitingOn(Id) = WaitingOn;
   Uops.readyAt(Id) = T;
   return T;
+}
+
+void Core::resultBeforeFlags(InFlightInstr &I) {
+  assert(Body[I.Index].FlagsAtDone && I.ResultTime == Unknown &&
+         "finishAtDispatch asks");
+  const UopStore &Uops = ROB.Uops;
+  double Result = -1;
+  for (unsigned U = 0; U < I.NumUops; ++U) {
+    if (!Uops.desc(I.uop(U)).WritesResult)
+      continue;
+    if (Uops.flags(I.uop(U)).State != UopState::Dispatched)
+      return;
+    Result = std::max(Result, Uops.stamp(I.uop(U)));
+  }
+  if (Result >= 0)
+    I.ResultTime = Result;
 }
 
 void Core::finish(InFlightInstr &I) {

@@ -146,6 +146,21 @@ struct Core {
     }
     return inFlightValueTime(*P, Blocker);
   }
+  /// valueTime for a flag unit of \p Seq: the time its last uop completes
+  /// where its flags come with that (SInstr::FlagsAtDone), else its
+  /// result's.
+  double flagsTime(int64_t Seq, int64_t *Blocker = nullptr) {
+    InFlightInstr *P = ROB.find(Seq);
+    if (!P)
+      return Seq < 0 ? 0 : Rename.flagsTime(uint64_t(Seq));
+    if (!Body[P->Index].FlagsAtDone)
+      return valueTime(Seq, Blocker);
+    if (P->DoneTime != Unknown)
+      return P->DoneTime;
+    if (Blocker)
+      *Blocker = int64_t(P->Seq);
+    return Unknown;
+  }
   /// valueTime of a renamed eliminated move in flight whose result time is
   /// not set: its source's, once known.
   double inFlightValueTime(InFlightInstr &P, int64_t *Blocker);
@@ -201,8 +216,15 @@ struct Core {
       I.ResultTime = Result >= 0 ? Result : Done;
       return;
     }
+    if (Body[I.Index].FlagsAtDone && I.ResultTime == Unknown)
+      resultBeforeFlags(I);
     finishIfDone(I);
   }
+  /// Of an instruction whose flags come with its last uop (SInstr::
+  /// FlagsAtDone): sets its result time once the uops that write the
+  /// result have dispatched, so that its register readers do not wait for
+  /// the flag uops (which wait for the old flags).
+  void resultBeforeFlags(InFlightInstr &I);
   /// finishIfDone for a fully issued instruction without a done time.
   void finish(InFlightInstr &I);
   /// The first cycle after this one in which time alone changes something

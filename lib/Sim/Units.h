@@ -382,7 +382,7 @@ public:
     size_t Ring = 64;
     while (Ring < 2 * std::min(ROBSize, 8192.0) + 64)
       Ring *= 2;
-    Retired.assign(Ring, {~uint64_t(0), 0.0, 0.0, 0.0});
+    Retired.assign(Ring, {~uint64_t(0), 0.0, 0.0, 0.0, 0.0});
   }
   int64_t producer(RegUnit U) const { return Producer[U]; }
   void rename(RegUnit U, uint64_t Seq) { Producer[U] = int64_t(Seq); }
@@ -395,16 +395,24 @@ public:
     RestartedAt = Iter;
     std::fill(Producer.begin(), Producer.end(), -1);
   }
+  /// \p FlagsTime: when its flag results were available (SInstr::
+  /// FlagsAtDone: its done time; else its result time).
   void recordRetired(uint64_t Seq, double ResultTime, long Cycle,
-                     double StoreDataAt = 0) {
+                     double StoreDataAt, double FlagsTime) {
     Retired[Seq & (Retired.size() - 1)] = {Seq, ResultTime, double(Cycle),
-                                           StoreDataAt};
+                                           StoreDataAt, FlagsTime};
   }
   /// When retired instruction \p Seq's result was available (0 if it is
   /// too old to remember: then it was long ago).
   double resultTime(uint64_t Seq) const {
     const RetiredInstr &S = Retired[Seq & (Retired.size() - 1)];
     return S.Seq == Seq ? S.ResultTime : 0;
+  }
+  /// When retired instruction \p Seq's flag results were available (0 if
+  /// too old to remember).
+  double flagsTime(uint64_t Seq) const {
+    const RetiredInstr &S = Retired[Seq & (Retired.size() - 1)];
+    return S.Seq == Seq ? S.FlagsTime : 0;
   }
   /// When retired instruction \p Seq retired, if remembered.
   bool retiredAt(uint64_t Seq, double &Cycle) const {
@@ -428,7 +436,7 @@ private:
   /// Recently retired instructions, by sequence number modulo the size.
   struct RetiredInstr {
     uint64_t Seq;
-    double ResultTime, Cycle, StoreDataAt;
+    double ResultTime, Cycle, StoreDataAt, FlagsTime;
   };
   std::vector<RetiredInstr> Retired;
 };
