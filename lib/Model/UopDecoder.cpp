@@ -1259,7 +1259,8 @@ void UopDecoder::applyShiftByCLFlagsRule(DecodedInstr &D) const {
   assert(any_of(D.Uops, [](const Uop &U) { return U.WritesResult; }) &&
          "a result uop stays");
   D.FlagsLatency = 0;
-  D.FlagsOutLatency = int(Cycles);
+  assert(Cycles < 128 && "fits FlagsOutLatency");
+  D.FlagsOutLatency = int8_t(Cycles);
 }
 
 void UopDecoder::applyLEABaseRule(const UopsInfoEntry *E,

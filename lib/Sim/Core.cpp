@@ -48,6 +48,8 @@ Core::Core(ArrayRef<DecodedInstr> D, SimKernel B, FrontEndLayout L,
   size_t Entries = size_t(std::min(C[ResourceId::ROB], 1024.0)) + 1;
   ROB.reserve(Entries, 2 * Entries);
   MoveSlots.configure(C.Model);
+  if (any_of(Body.Instrs, [](const SInstr &I) { return I.FlagsAtDone; }))
+    Rename.keepFlagsTimes();
   WakingUops.resize(Body.size());
   for (size_t I = 0; I < Body.size(); ++I) {
     const SInstr &SI = Body[I];
@@ -58,8 +60,8 @@ Core::Core(ArrayRef<DecodedInstr> D, SimKernel B, FrontEndLayout L,
         Waking |= uint64_t(1) << U;
       if (SU.Input >= 0 && SU.Input < 64)
         Waking |= uint64_t(1) << SU.Input;
-      // SInstr::FlagsAtDone: its result is known before its flags.
-      if (SI.FlagsAtDone && SU.WritesResult)
+      // SUop::ResultBeforeFlags: its result is known before its flags.
+      if (SU.ResultBeforeFlags)
         Waking |= uint64_t(1) << U;
     }
     WakingUops[I] = Waking;
@@ -119,10 +121,17 @@ double Core::computeReadyTime(InFlightInstr &I, UopId Id) {
   ProducerStore &Prod = ROB.Producers;
   // The earliest dispatch after issue (the scheduler's pipeline).
   double T = F.IssueCycle + Config.IssueToDispatch;
-  auto addProducer = [&](int64_t P, double Extra = 0, bool Flags = false) {
+  auto addProducer = [&](int64_t P, double Extra = 0) {
     int64_t Blocker = -1;
-    double V = Flags ? flagsTime(P, &Blocker) : valueTime(P, &Blocker);
-    V += Extra;
+    double V = valueTime(P, &Blocker) + Extra;
+    if (V == Unknown && WaitingOn < 0)
+      WaitingOn = Blocker;
+    T = std::max(T, V);
+  };
+  // SUop::LateFlags: a flag source's time.
+  auto addFlagsProducer = [&](int64_t P) {
+    int64_t Blocker = -1;
+    double V = flagsTime(P, &Blocker);
     if (V == Unknown && WaitingOn < 0)
       WaitingOn = Blocker;
     T = std::max(T, V);
@@ -135,9 +144,13 @@ double Core::computeReadyTime(InFlightInstr &I, UopId Id) {
     assert(I.NumSrc == SI.Reads.size() && "one producer per read");
     for (unsigned K = 0; K < I.NumSrc; ++K) {
       bool Flag = isFlagUnit(SI.Reads[K]);
-      if (SU.Sources == SourceSubset::All ||
-          Flag == (SU.Sources == SourceSubset::Flags))
-        addProducer(Prod[I.srcProd(K)], 0, Flag && SU.LateFlags);
+      if (SU.Sources != SourceSubset::All &&
+          Flag != (SU.Sources == SourceSubset::Flags))
+        continue;
+      if (Flag && SU.LateFlags)
+        addFlagsProducer(Prod[I.srcProd(K)]);
+      else
+        addProducer(Prod[I.srcProd(K)]);
     }
   }
   if (SU.MergesSources) {

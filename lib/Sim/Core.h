@@ -150,11 +150,13 @@ struct Core {
   /// where its flags come with that (SInstr::FlagsAtDone), else its
   /// result's.
   double flagsTime(int64_t Seq, int64_t *Blocker = nullptr) {
+    // Dynamic instruction k*N + i is the body's instruction i.
+    if (Seq < 0 || !Body[uint64_t(Seq) % N].FlagsAtDone)
+      return valueTime(Seq, Blocker);
     InFlightInstr *P = ROB.find(Seq);
     if (!P)
-      return Seq < 0 ? 0 : Rename.flagsTime(uint64_t(Seq));
-    if (!Body[P->Index].FlagsAtDone)
-      return valueTime(Seq, Blocker);
+      return Rename.flagsTime(uint64_t(Seq));
+    assert(P->Index == uint64_t(Seq) % N && "sequence numbers follow the body");
     if (P->DoneTime != Unknown)
       return P->DoneTime;
     if (Blocker)
@@ -204,7 +206,8 @@ struct Core {
   /// Stamp: a fully issued one-uop instruction that completes normally
   /// (most of them) is finished here, as finish() would (the same
   /// maxima), without the call.
-  void finishAtDispatch(InFlightInstr &I, const SUop &SU, double Stamp) {
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void
+  finishAtDispatch(InFlightInstr &I, const SUop &SU, double Stamp) {
     if (I.NumUops == 1 && I.FullyIssued && I.DoneTime == Unknown &&
         Body[I.Index].Done == Completion::Normal) {
       assert(I.UopsDispatched == 1 && "its one uop dispatched");
@@ -216,7 +219,7 @@ struct Core {
       I.ResultTime = Result >= 0 ? Result : Done;
       return;
     }
-    if (Body[I.Index].FlagsAtDone && I.ResultTime == Unknown)
+    if (LLVM_UNLIKELY(SU.ResultBeforeFlags) && I.ResultTime == Unknown)
       resultBeforeFlags(I);
     finishIfDone(I);
   }

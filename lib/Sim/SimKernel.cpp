@@ -152,6 +152,7 @@ static SInstr buildInstr(const DecodedInstr &X, unsigned I,
     V.SerialCycles = U.SerialCycles;
     V.Share = U.Share;
     V.VecScheduler = C.Model && usesVecScheduler(*C.Model, U);
+    V.ResultBeforeFlags = T.FlagsAtDone && V.WritesResult;
     T.PartialCopies |= V.Share < 1;
     T.Uops.push_back(V);
   }

@@ -48,6 +48,11 @@ struct SUop {
   /// the body when the kernel is built, so not part of SimulationMemo's
   /// key.
   bool LateFlags = false;
+  /// It writes the register result of an instruction whose flags come with
+  /// its last uop (SInstr::FlagsAtDone): its dispatch may make that result
+  /// known before the flags (Core::resultBeforeFlags). Derived like
+  /// LateFlags.
+  bool ResultBeforeFlags = false;
   /// A load renamed onto an earlier store's data: its value does not wait
   /// for a load port. The load still executes (to check the prediction)
   /// and takes its port's time, but later uops wait for that, not it.

@@ -382,7 +382,7 @@ public:
     size_t Ring = 64;
     while (Ring < 2 * std::min(ROBSize, 8192.0) + 64)
       Ring *= 2;
-    Retired.assign(Ring, {~uint64_t(0), 0.0, 0.0, 0.0, 0.0});
+    Retired.assign(Ring, {~uint64_t(0), 0.0, 0.0, 0.0});
   }
   int64_t producer(RegUnit U) const { return Producer[U]; }
   void rename(RegUnit U, uint64_t Seq) { Producer[U] = int64_t(Seq); }
@@ -395,12 +395,18 @@ public:
     RestartedAt = Iter;
     std::fill(Producer.begin(), Producer.end(), -1);
   }
-  /// \p FlagsTime: when its flag results were available (SInstr::
-  /// FlagsAtDone: its done time; else its result time).
   void recordRetired(uint64_t Seq, double ResultTime, long Cycle,
-                     double StoreDataAt, double FlagsTime) {
+                     double StoreDataAt = 0) {
     Retired[Seq & (Retired.size() - 1)] = {Seq, ResultTime, double(Cycle),
-                                           StoreDataAt, FlagsTime};
+                                           StoreDataAt};
+  }
+  /// Keeps the flags' time of the instructions whose flags come with their
+  /// last uop (SInstr::FlagsAtDone; only a body that has one asks).
+  void keepFlagsTimes() { FlagsTimes.assign(Retired.size(), 0.0); }
+  /// Retired instruction \p Seq (recorded first) had its flags at \p T.
+  void recordFlagsTime(uint64_t Seq, double T) {
+    assert(!FlagsTimes.empty() && "keepFlagsTimes was asked");
+    FlagsTimes[Seq & (FlagsTimes.size() - 1)] = T;
   }
   /// When retired instruction \p Seq's result was available (0 if it is
   /// too old to remember: then it was long ago).
@@ -408,11 +414,13 @@ public:
     const RetiredInstr &S = Retired[Seq & (Retired.size() - 1)];
     return S.Seq == Seq ? S.ResultTime : 0;
   }
-  /// When retired instruction \p Seq's flag results were available (0 if
-  /// too old to remember).
+  /// When retired instruction \p Seq's flags were available, of one whose
+  /// flags come with its last uop (recordFlagsTime; 0 if too old to
+  /// remember).
   double flagsTime(uint64_t Seq) const {
     const RetiredInstr &S = Retired[Seq & (Retired.size() - 1)];
-    return S.Seq == Seq ? S.FlagsTime : 0;
+    assert(!FlagsTimes.empty() && "keepFlagsTimes was asked");
+    return S.Seq == Seq ? FlagsTimes[Seq & (FlagsTimes.size() - 1)] : 0;
   }
   /// When retired instruction \p Seq retired, if remembered.
   bool retiredAt(uint64_t Seq, double &Cycle) const {
@@ -436,9 +444,11 @@ private:
   /// Recently retired instructions, by sequence number modulo the size.
   struct RetiredInstr {
     uint64_t Seq;
-    double ResultTime, Cycle, StoreDataAt, FlagsTime;
+    double ResultTime, Cycle, StoreDataAt;
   };
   std::vector<RetiredInstr> Retired;
+  /// By sequence number modulo the size, as Retired (keepFlagsTimes).
+  std::vector<double> FlagsTimes;
 };
 
 /// Ports, the divider and the serialising path, as real-valued "free at"
