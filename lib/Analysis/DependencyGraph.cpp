@@ -59,6 +59,17 @@ static double readLatency(const DecodedInstr &D, RegUnit U) {
   return L > 0 && D.FlagsLatency >= 0 && isFlagUnit(U) ? D.FlagsLatency : L;
 }
 
+/// How much later than \p D's result its flag result \p U comes
+/// (DecodedInstr::FlagsOutLatency), counted from the result: exact from
+/// its register inputs; from its flag inputs, which reach its result in
+/// FlagsLatency (0), the graph, one time per instruction, counts this
+/// much and not the whole (a lower bound, as the static bounds must be).
+static double lateFlags(const DecodedInstr &D, RegUnit U) {
+  if (D.FlagsOutLatency < 0 || !isFlagUnit(U))
+    return 0;
+  return std::max(0.0, double(D.FlagsOutLatency) - dataLatency(D));
+}
+
 /// Of an instruction without a memory access that reads address
 /// registers (LatencyRulesDesc::ThreeComponentLEABase's base): the longest
 /// path from a uop that reads them to a uop that writes the result (0:
@@ -391,9 +402,11 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
       if (U >= regunit::Count)
         return;
       if (LastWriter[U] >= 0)
-        R.Edges.push_back({unsigned(LastWriter[U]), unsigned(V), W, 0, Kd, U});
+        R.Edges.push_back({unsigned(LastWriter[U]), unsigned(V),
+                           W + lateFlags(D[LastWriter[U]], U), 0, Kd, U});
       else if (FinalWriter[U] >= 0)
-        R.Edges.push_back({unsigned(FinalWriter[U]), unsigned(V), W, 1, Kd, U});
+        R.Edges.push_back({unsigned(FinalWriter[U]), unsigned(V),
+                           W + lateFlags(D[FinalWriter[U]], U), 1, Kd, U});
     };
     for (RegUnit U : D[V].Reads)
       addFrom(U, readLatency(D[V], U), DepEdge::Register);

@@ -468,6 +468,8 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "sbb r, r depends on CF only", M.Idioms.SbbSameRegCarryOnly);
   row(OS, "cmov/setcc be/a: flag-merge uop", M.FlagMergeUop);
   row(OS, "shift by cl: flag-only uops", M.ShiftByCLFlagUops);
+  if (M.ShiftByCLFlagsCycles)
+    row(OS, "shift by cl: old flags to new (cycles)", M.ShiftByCLFlagsCycles);
   row(OS, "locked RMW round trip = throughput", M.LockedRoundTripAtThroughput);
   if (M.Latencies.ShiftRotateByCL)
     row(OS, "shift/rotate by cl latency", M.Latencies.ShiftRotateByCL);

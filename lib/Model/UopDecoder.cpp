@@ -1019,6 +1019,7 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   applyDataPathRules(E, D);
   applyFlagMergeRule(E, D);
   applyShiftByCLRule(E, D);
+  applyShiftByCLFlagsRule(D);
   applyLEABaseRule(E, D);
   // MemoryDesc::LockedRMWCycles: at least the measured occupancy, or
   // uops.info's measured throughput where longer (XADD_LOCK 7.80 on Zen
@@ -1188,6 +1189,78 @@ void UopDecoder::applyShiftByCLRule(const UopsInfoEntry *E,
   }
   D.Latency = 1;
   D.FlagsLatency = 0;
+}
+
+/// The flag uops of a register shift, rotate or double shift by CL, as
+/// the decoder built them: those applyShiftByCLRule split off (all but the
+/// first), or the two uops of a SHLD/SHRD by CL that share one port set
+/// (uops.info's Haswell-to-Skylake row 1*p0156+2*p06+1*p1: the double
+/// shift is SHLD/SHRD by an immediate's 1*p1, and 2*p06 are the shifts by
+/// CL's flag uops). Empty for anything else.
+static SmallVector<unsigned, 2> shiftByCLFlagUops(const DecodedInstr &D) {
+  SmallVector<unsigned, 2> Flags;
+  if (D.Source != DecodeSource::UopsInfo || D.MayLoad || D.MayStore ||
+      !all_of(D.Uops, [](const Uop &U) {
+        return U.Kind == UopKind::Compute && !U.DividerCycles &&
+               !U.SerialCycles;
+      }))
+    return Flags;
+  auto [Mnemonic, Operands] = StringRef(D.Variant).split(' ');
+  if (!Operands.ends_with(", CL)"))
+    return Flags;
+  if (is_contained({"SHL", "SHR", "SAR", "ROL", "ROR"}, Mnemonic)) {
+    // Split by applyShiftByCLRule (its FlagsLatency 0), else left whole.
+    if (D.FlagsLatency == 0)
+      for (unsigned I = 1; I < D.Uops.size(); ++I)
+        Flags.push_back(I);
+    return Flags;
+  }
+  if (Mnemonic != "SHLD_CL" && Mnemonic != "SHRD_CL")
+    return Flags;
+  for (unsigned I = 0; I < D.Uops.size(); ++I)
+    if (count_if(D.Uops, [&](const Uop &U) {
+          return U.Ports == D.Uops[I].Ports;
+        }) == 2)
+      Flags.push_back(I);
+  if (Flags.size() != 2 || Flags.size() == D.Uops.size())
+    Flags.clear();
+  return Flags;
+}
+
+void UopDecoder::applyShiftByCLFlagsRule(DecodedInstr &D) const {
+  unsigned Cycles = Model.ShiftByCLFlagsCycles;
+  if (!Cycles || !Model.ShiftByCLFlagUops)
+    return;
+  SmallVector<unsigned, 2> Flags = shiftByCLFlagUops(D);
+  if (Flags.size() < 2)
+    return;
+  // The old flags, which a zero count passes through ([IntelSDM] SAL/SAR/
+  // SHL/SHR, SHLD, SHRD: "if the count is 0, the flags are not
+  // affected"); LLVM lists no flag input for these instructions.
+  for (RegUnit U : {regunit::CF, regunit::SZOP})
+    if (!is_contained(D.Reads, U))
+      D.Reads.push_back(U);
+  // The result waits for the register inputs only; of the flag uops the
+  // first merges the old flags, the second the register inputs (the
+  // shifted-out bit, the result's sign and zero), each taking the cycles
+  // from its inputs to the new flags. Any others only occupy their port.
+  for (unsigned I = 0; I < D.Uops.size(); ++I) {
+    Uop &U = D.Uops[I];
+    U.ReadsSources = true;
+    U.InputUop = -1;
+    if (!is_contained(Flags, I)) {
+      U.Sources = SourceSubset::NonFlags;
+      continue;
+    }
+    U.WritesResult = false;
+    U.Sources = I == Flags[0] ? SourceSubset::Flags : SourceSubset::NonFlags;
+    U.Latency = I == Flags[0] || I == Flags[1] ? Cycles : 1;
+  }
+  assert(any_of(D.Uops, [](const Uop &U) { return U.WritesResult; }) &&
+         "a result uop stays");
+  D.FlagsLatency = 0;
+  assert(Cycles < 128 && "fits FlagsOutLatency");
+  D.FlagsOutLatency = int8_t(Cycles);
 }
 
 void UopDecoder::applyLEABaseRule(const UopsInfoEntry *E,

@@ -48,6 +48,8 @@ Core::Core(ArrayRef<DecodedInstr> D, SimKernel B, FrontEndLayout L,
   size_t Entries = size_t(std::min(C[ResourceId::ROB], 1024.0)) + 1;
   ROB.reserve(Entries, 2 * Entries);
   MoveSlots.configure(C.Model);
+  if (any_of(Body.Instrs, [](const SInstr &I) { return I.FlagsAtDone; }))
+    Rename.keepFlagsTimes();
   WakingUops.resize(Body.size());
   for (size_t I = 0; I < Body.size(); ++I) {
     const SInstr &SI = Body[I];
@@ -58,6 +60,9 @@ Core::Core(ArrayRef<DecodedInstr> D, SimKernel B, FrontEndLayout L,
         Waking |= uint64_t(1) << U;
       if (SU.Input >= 0 && SU.Input < 64)
         Waking |= uint64_t(1) << SU.Input;
+      // SUop::ResultBeforeFlags: its result is known before its flags.
+      if (SU.ResultBeforeFlags)
+        Waking |= uint64_t(1) << U;
     }
     WakingUops[I] = Waking;
   }
@@ -123,16 +128,30 @@ double Core::computeReadyTime(InFlightInstr &I, UopId Id) {
       WaitingOn = Blocker;
     T = std::max(T, V);
   };
-  if (SU.ReadsSrc && SU.Sources == SourceSubset::All) {
+  // SUop::LateFlags: a flag source's time.
+  auto addFlagsProducer = [&](int64_t P) {
+    int64_t Blocker = -1;
+    double V = flagsTime(P, &Blocker);
+    if (V == Unknown && WaitingOn < 0)
+      WaitingOn = Blocker;
+    T = std::max(T, V);
+  };
+  if (SU.ReadsSrc && SU.Sources == SourceSubset::All && !SU.LateFlags) {
     for (unsigned K = 0; K < I.NumSrc; ++K)
       addProducer(Prod[I.srcProd(K)]);
   } else if (SU.ReadsSrc) {
     // The sources hold the producer of each of SI.Reads, in order.
     assert(I.NumSrc == SI.Reads.size() && "one producer per read");
-    bool WantFlags = SU.Sources == SourceSubset::Flags;
-    for (unsigned K = 0; K < I.NumSrc; ++K)
-      if (isFlagUnit(SI.Reads[K]) == WantFlags)
+    for (unsigned K = 0; K < I.NumSrc; ++K) {
+      bool Flag = isFlagUnit(SI.Reads[K]);
+      if (SU.Sources != SourceSubset::All &&
+          Flag != (SU.Sources == SourceSubset::Flags))
+        continue;
+      if (Flag && SU.LateFlags)
+        addFlagsProducer(Prod[I.srcProd(K)]);
+      else
         addProducer(Prod[I.srcProd(K)]);
+    }
   }
   if (SU.MergesSources) {
     // Completes no earlier than the merged value: start >= value - latency.
@@ -217,6 +236,22 @@ double Core::computeReadyTime(InFlightInstr &I, UopId Id) {
   Uops.waitingOn(Id) = WaitingOn;
   Uops.readyAt(Id) = T;
   return T;
+}
+
+void Core::resultBeforeFlags(InFlightInstr &I) {
+  assert(Body[I.Index].FlagsAtDone && I.ResultTime == Unknown &&
+         "finishAtDispatch asks");
+  const UopStore &Uops = ROB.Uops;
+  double Result = -1;
+  for (unsigned U = 0; U < I.NumUops; ++U) {
+    if (!Uops.desc(I.uop(U)).WritesResult)
+      continue;
+    if (Uops.flags(I.uop(U)).State != UopState::Dispatched)
+      return;
+    Result = std::max(Result, Uops.stamp(I.uop(U)));
+  }
+  if (Result >= 0)
+    I.ResultTime = Result;
 }
 
 void Core::finish(InFlightInstr &I) {

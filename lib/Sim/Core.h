@@ -146,6 +146,23 @@ struct Core {
     }
     return inFlightValueTime(*P, Blocker);
   }
+  /// valueTime for a flag unit of \p Seq: the time its last uop completes
+  /// where its flags come with that (SInstr::FlagsAtDone), else its
+  /// result's.
+  double flagsTime(int64_t Seq, int64_t *Blocker = nullptr) {
+    // Dynamic instruction k*N + i is the body's instruction i.
+    if (Seq < 0 || !Body[uint64_t(Seq) % N].FlagsAtDone)
+      return valueTime(Seq, Blocker);
+    InFlightInstr *P = ROB.find(Seq);
+    if (!P)
+      return Rename.flagsTime(uint64_t(Seq));
+    assert(P->Index == uint64_t(Seq) % N && "sequence numbers follow the body");
+    if (P->DoneTime != Unknown)
+      return P->DoneTime;
+    if (Blocker)
+      *Blocker = int64_t(P->Seq);
+    return Unknown;
+  }
   /// valueTime of a renamed eliminated move in flight whose result time is
   /// not set: its source's, once known.
   double inFlightValueTime(InFlightInstr &P, int64_t *Blocker);
@@ -189,7 +206,8 @@ struct Core {
   /// Stamp: a fully issued one-uop instruction that completes normally
   /// (most of them) is finished here, as finish() would (the same
   /// maxima), without the call.
-  void finishAtDispatch(InFlightInstr &I, const SUop &SU, double Stamp) {
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void
+  finishAtDispatch(InFlightInstr &I, const SUop &SU, double Stamp) {
     if (I.NumUops == 1 && I.FullyIssued && I.DoneTime == Unknown &&
         Body[I.Index].Done == Completion::Normal) {
       assert(I.UopsDispatched == 1 && "its one uop dispatched");
@@ -201,8 +219,15 @@ struct Core {
       I.ResultTime = Result >= 0 ? Result : Done;
       return;
     }
+    if (LLVM_UNLIKELY(SU.ResultBeforeFlags) && I.ResultTime == Unknown)
+      resultBeforeFlags(I);
     finishIfDone(I);
   }
+  /// Of an instruction whose flags come with its last uop (SInstr::
+  /// FlagsAtDone): sets its result time once the uops that write the
+  /// result have dispatched, so that its register readers do not wait for
+  /// the flag uops (which wait for the old flags).
+  void resultBeforeFlags(InFlightInstr &I);
   /// finishIfDone for a fully issued instruction without a done time.
   void finish(InFlightInstr &I);
   /// The first cycle after this one in which time alone changes something

@@ -51,6 +51,8 @@ bool RetireStage::cycle() {
               std::max(StoreDataAt, C.ROB.Uops.stamp(Id) - D.Latency);
       }
     C.Rename.recordRetired(H.Seq, H.ResultTime, C.Cycle, StoreDataAt);
+    if (LLVM_UNLIKELY(C.Body[H.Index].FlagsAtDone))
+      C.Rename.recordFlagsTime(H.Seq, H.DoneTime);
     C.Sched.wake(H); // loads blocked on this store may go now
     if (C.Events.wantsInstructionEvents()) {
       InstrEvent E{H.Iter, H.Index, C.Cycle,

@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 using namespace llvm;
@@ -133,6 +134,7 @@ static SInstr buildInstr(const DecodedInstr &X, unsigned I,
   } else if (X.Uops.empty()) {
     T.Done = Completion::AtIssue;
   }
+  T.FlagsAtDone = X.FlagsOutLatency >= 0 && !X.Uops.empty();
   for (const Uop &U : X.Uops) {
     SUop V;
     V.Ports = U.Ports;
@@ -150,6 +152,7 @@ static SInstr buildInstr(const DecodedInstr &X, unsigned I,
     V.SerialCycles = U.SerialCycles;
     V.Share = U.Share;
     V.VecScheduler = C.Model && usesVecScheduler(*C.Model, U);
+    V.ResultBeforeFlags = T.FlagsAtDone && V.WritesResult;
     T.PartialCopies |= V.Share < 1;
     T.Uops.push_back(V);
   }
@@ -303,6 +306,19 @@ SimKernel buildSimKernel(const Kernel &K, ArrayRef<DecodedInstr> D,
     for (size_t I = 0; I < D.size(); ++I)
       S.Instrs[I].LoadWaitsForStoreAddresses =
           loadWaitsForStoreAddresses(D[I], *C.Model);
+  // Readers of flags that come late (SInstr::FlagsAtDone).
+  std::array<bool, regunit::Count> LateFlagUnits{};
+  for (const SInstr &I : S.Instrs)
+    if (I.FlagsAtDone)
+      for (RegUnit U : I.Writes)
+        if (isFlagUnit(U))
+          LateFlagUnits[U] = true;
+  for (SInstr &I : S.Instrs)
+    if (any_of(I.Reads, [&](RegUnit U) {
+          return U < regunit::Count && LateFlagUnits[U];
+        }))
+      for (SUop &U : I.Uops)
+        U.LateFlags = U.ReadsSrc && U.Sources != SourceSubset::NonFlags;
   for (SInstr &I : S.Instrs)
     for (SUop &U : I.Uops) {
       U.Plain = isPlainUop(U);

@@ -42,6 +42,17 @@ struct SUop {
   /// register sources, which it does not wait for to start (weight 0 from
   /// the merged register, as in the static dependency graph).
   bool MergesSources = false;
+  /// It reads the instruction's flag sources, and an instruction of the
+  /// body whose flags come with its last uop (SInstr::FlagsAtDone) writes
+  /// one of them: it takes their time from Core::flagsTime. Derived from
+  /// the body when the kernel is built, so not part of SimulationMemo's
+  /// key.
+  bool LateFlags = false;
+  /// It writes the register result of an instruction whose flags come with
+  /// its last uop (SInstr::FlagsAtDone): its dispatch may make that result
+  /// known before the flags (Core::resultBeforeFlags). Derived like
+  /// LateFlags.
+  bool ResultBeforeFlags = false;
   /// A load renamed onto an earlier store's data: its value does not wait
   /// for a load port. The load still executes (to check the prediction)
   /// and takes its port's time, but later uops wait for that, not it.
@@ -85,7 +96,7 @@ inline bool presentIn(const SUop &SU, uint64_t Iter) {
 /// forwarding, address-path extra), no input uop, no merged value.
 inline bool isPlainUop(const SUop &SU) {
   return SU.Kind != UopKind::Load && SU.Input < 0 && !SU.MergesSources &&
-         (!SU.ReadsSrc || SU.Sources == SourceSubset::All);
+         !SU.LateFlags && (!SU.ReadsSrc || SU.Sources == SourceSubset::All);
 }
 
 /// One issue slot: the uops that enter the back end with it, and the
@@ -110,6 +121,9 @@ struct SInstr {
   /// DivideLoadWaitsForStoreAddresses).
   bool LoadWaitsForStoreAddresses = false;
   bool WritesGPR = false, WritesVec = false;
+  /// Its flag results come when its last uop completes, not with its
+  /// register result (DecodedInstr::FlagsOutLatency).
+  bool FlagsAtDone = false;
   Completion Done = Completion::Normal;
   /// An eliminated move under MoveEliminationDesc's slots: its class
   /// (None: no limit) and the uop it executes when no slot is free

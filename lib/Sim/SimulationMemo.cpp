@@ -141,6 +141,7 @@ void putBody(KeyWriter &W, const SimKernel &Body) {
     W.put(I.LoadWaitsForStoreAddresses);
     W.put(I.WritesGPR);
     W.put(I.WritesVec);
+    W.put(I.FlagsAtDone);
     W.put(I.Done);
     W.put(I.MoveSlots);
     putUop(W, I.ExecutedMove);

@@ -400,11 +400,27 @@ public:
     Retired[Seq & (Retired.size() - 1)] = {Seq, ResultTime, double(Cycle),
                                            StoreDataAt};
   }
+  /// Keeps the flags' time of the instructions whose flags come with their
+  /// last uop (SInstr::FlagsAtDone; only a body that has one asks).
+  void keepFlagsTimes() { FlagsTimes.assign(Retired.size(), 0.0); }
+  /// Retired instruction \p Seq (recorded first) had its flags at \p T.
+  void recordFlagsTime(uint64_t Seq, double T) {
+    assert(!FlagsTimes.empty() && "keepFlagsTimes was asked");
+    FlagsTimes[Seq & (FlagsTimes.size() - 1)] = T;
+  }
   /// When retired instruction \p Seq's result was available (0 if it is
   /// too old to remember: then it was long ago).
   double resultTime(uint64_t Seq) const {
     const RetiredInstr &S = Retired[Seq & (Retired.size() - 1)];
     return S.Seq == Seq ? S.ResultTime : 0;
+  }
+  /// When retired instruction \p Seq's flags were available, of one whose
+  /// flags come with its last uop (recordFlagsTime; 0 if too old to
+  /// remember).
+  double flagsTime(uint64_t Seq) const {
+    const RetiredInstr &S = Retired[Seq & (Retired.size() - 1)];
+    assert(!FlagsTimes.empty() && "keepFlagsTimes was asked");
+    return S.Seq == Seq ? FlagsTimes[Seq & (FlagsTimes.size() - 1)] : 0;
   }
   /// When retired instruction \p Seq retired, if remembered.
   bool retiredAt(uint64_t Seq, double &Cycle) const {
@@ -431,6 +447,8 @@ private:
     double ResultTime, Cycle, StoreDataAt;
   };
   std::vector<RetiredInstr> Retired;
+  /// By sequence number modulo the size, as Retired (keepFlagsTimes).
+  std::vector<double> FlagsTimes;
 };
 
 /// Ports, the divider and the serialising path, as real-valued "free at"

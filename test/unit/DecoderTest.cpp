@@ -195,6 +195,42 @@ TEST(DecoderCascadeLake, IssueExamples) {
   EXPECT_EQ(R.ports(4), "p237+p4");
 }
 
+// MachineModel::ShiftByCLFlagsCycles: the old flags in, the flags out two
+// cycles after them with the last uop; the result still from the shift
+// (or SHLD's own uops) in one cycle, without the old flags.
+TEST(DecoderCascadeLake, ShiftsByCLMergeTheOldFlags) {
+  Decoded R = decodeAsm("cascadelake", "shlq %cl, %rax\n"
+                                       "shldq %cl, %r9, %r8\n"
+                                       "shlq $3, %rax\n");
+  for (unsigned I : {0u, 1u}) {
+    const DecodedInstr &D = R.D[I];
+    EXPECT_TRUE(is_contained(D.Reads, regunit::CF)) << I;
+    EXPECT_TRUE(is_contained(D.Reads, regunit::SZOP)) << I;
+    EXPECT_EQ(D.Latency, 1u) << I;
+    EXPECT_EQ(D.FlagsLatency, 0) << I;
+    EXPECT_EQ(D.FlagsOutLatency, 2) << I;
+    unsigned FromFlags = 0, Result = 0;
+    for (const Uop &U : D.Uops) {
+      FromFlags += U.Sources == SourceSubset::Flags;
+      Result += U.WritesResult;
+      if (U.WritesResult) {
+        EXPECT_EQ(U.Sources, SourceSubset::NonFlags) << I;
+        EXPECT_EQ(U.Latency, 1u) << I;
+      }
+    }
+    EXPECT_EQ(FromFlags, 1u) << I;
+    EXPECT_EQ(Result, I == 0 ? 1u : 2u) << I;
+  }
+  EXPECT_EQ(R.ports(1), "p0156+2*p06+p1");
+  // By an immediate: no flag input, the flags with the result.
+  EXPECT_FALSE(is_contained(R.D[2].Reads, regunit::CF));
+  EXPECT_EQ(R.D[2].FlagsOutLatency, -1);
+  // Haswell: the split of ShiftByCLFlagUops, not this rule.
+  Decoded H = decodeAsm("haswell", "shlq %cl, %rax\n");
+  EXPECT_EQ(H.D[0].FlagsLatency, 0);
+  EXPECT_EQ(H.D[0].FlagsOutLatency, -1);
+}
+
 TEST(DecoderIceLakeServer, TwoStorePortsAndNoGPRMoveElimination) {
   Decoded R = decodeAsm("icelake-server", "movq %rax, 8(%rbx)\n"
                                           "movq %rax, %rbx\n"

@@ -159,6 +159,12 @@ struct DecodedInstr {
   bool MaskedStore = false;
   /// A stack-synchronisation uop was added (FrontEndDesc::StackSyncUop).
   bool StackSync = false;
+  /// Time from its inputs to its flag results where these come later than
+  /// its register result (FlagsLatency's), with its last uop (MachineModel::
+  /// ShiftByCLFlagsCycles: the flag uops merge the old flags); -1: the
+  /// flags come with the register result. (A byte among the flags: the
+  /// record keeps its size.)
+  int8_t FlagsOutLatency = -1;
 
   bool IsBranch = false, IsConditionalBranch = false, IsCall = false,
        IsReturn = false;

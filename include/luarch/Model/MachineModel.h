@@ -720,6 +720,17 @@ struct MachineModel {
   /// (three on Haswell to Skylake, two on Ice Lake and later).
   Sourced<bool> ShiftByCLFlagUops{false, "not modelled: the result waits "
                                          "for every uop"};
+  /// With ShiftByCLFlagUops: the flag uops of a shift or rotate by CL, and
+  /// the two flag uops of a register SHLD/SHRD by CL, merge the new flags
+  /// with the old ones (which a zero count leaves unchanged), so the
+  /// instruction reads the old flags and its flags come this many cycles
+  /// after them, and after its register inputs, with its last uop; its
+  /// register result keeps its own latency and does not wait for the old
+  /// flags. 0: not modelled (no flag input; the flags come with the
+  /// result).
+  Sourced<unsigned> ShiftByCLFlagsCycles{
+      0, "not modelled: the flags come with the result, without the old "
+         "flags"};
   /// A locked read-modify-write (lock add, lock xadd, lock cmpxchg) whose
   /// uops.info latency through memory is only an upper bound ("<=29")
   /// takes its measured throughput for the round trip to the next one on

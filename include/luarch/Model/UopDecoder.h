@@ -63,6 +63,8 @@ private:
   void applyFlagMergeRule(const UopsInfoEntry *E, DecodedInstr &D) const;
   /// MachineModel::ShiftByCLFlagUops.
   void applyShiftByCLRule(const UopsInfoEntry *E, DecodedInstr &D) const;
+  /// MachineModel::ShiftByCLFlagsCycles (after applyShiftByCLRule).
+  void applyShiftByCLFlagsRule(DecodedInstr &D) const;
   /// LatencyRulesDesc::ThreeComponentLEABase.
   void applyLEABaseRule(const UopsInfoEntry *E, DecodedInstr &D) const;
   /// Encoding and decoder-path facts for the front end (DecodedInstr::FE);

@@ -468,6 +468,21 @@ MachineModel makeSkylake() {
   setSandyBridgeIdioms(M);
   setCarryZeroFlagMerge(M);
   setShiftByCLFlagUops(M);
+  M.ShiftByCLFlagsCycles = {
+      2,
+      "[IntelSDM] SAL/SAR/SHL/SHR, SHLD, SHRD: 'if the count is 0, the "
+      "flags are not affected' (the flag uops merge the old flags); "
+      "[Agner-blog-860] P. Cordes on Agner Fog's blog, 'SHL/SHR r,cl "
+      "latency is lower than throughput' (2017, i7-6700k): 2 cycles from "
+      "the input flags to the output flags, consecutive shl r, cl at 2 "
+      "cycles each and at 1.5 with flag-writing instructions between "
+      "them; [uops.info] SHL (R64, CL) latency [0;2] (the 2: into the "
+      "flags, also from the register inputs), SHLD_CL/SHRD_CL (R64, R64, "
+      "CL) 1*p0156+2*p06+1*p1 against SHLD_IMMB's 1*p1: the same two p06 "
+      "flag uops (their cycles taken as the shifts'). Not fitted; on "
+      "Cascade Lake (measured-clx.csv) shld r8, r9, cl; mov [rdi], r8; "
+      "shl r9, cl; mov [rdi-8], r9 chains through the flags at 2 + 2 = "
+      "4.00 cycles in both forms (bhdev-1121)"};
   setLockedRoundTripAtThroughput(M);
   setLockedWaitsForStoreCommit(M);
   setLoadsWaitForLockedRMW(M);
