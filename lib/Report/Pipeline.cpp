@@ -106,6 +106,15 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
     R.Sim.reset();
     return R;
   }
+  if (R.Sim->WholeRun)
+    // Too few iterations to measure past the warm-up (--iterations below
+    // it, or a loop so slow that the run met its cycle cap): the report's
+    // figure is then the whole run's, and says nothing else of it.
+    R.Warnings.push_back(
+        "the simulation ran " + std::to_string(R.Sim->IterationsSimulated) +
+        " iteration(s), too few to measure after the pipeline fills (that "
+        "takes more than the warm-up and 64 iterations): the figure is the "
+        "whole run's, its fill included");
   if (Opts.TripCount) {
     // The same machine, entries of TripCount iterations. No lower bound:
     // a restarting chain may beat the steady state's recurrence bound.
