@@ -147,7 +147,7 @@ private:
 /// The symbol and constant of a symbolic displacement ("a", 8 for a+8).
 bool symbolicDisp(const KernelInstr &KI, const MemOperand &M,
                   std::string &Symbol, int64_t &Const) {
-  unsigned DispIdx = M.OperandIndex + 3;
+  unsigned DispIdx = M.dispOperand();
   if (DispIdx >= KI.Inst.getNumOperands())
     return false;
   const MCOperand &Op = KI.Inst.getOperand(DispIdx);

@@ -3,7 +3,9 @@
 #include "luarch/Kernel/CodeStream.h"
 #include "luarch/Kernel/TargetContext.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/MC/MCExpr.h"
 #include "llvm/MC/MCParser/AsmLexer.h"
 #include "llvm/MC/MCParser/MCAsmParser.h"
@@ -327,6 +329,59 @@ private:
   }
 };
 
+/// The MCInst flag (x86prefix) of a prefix LLVM's assembly parser emits
+/// as an instruction of its own when it stands alone ("lock", "rep",
+/// "repne" and their spellings); 0 for any other opcode.
+unsigned prefixFlagOf(StringRef OpcodeName) {
+  return StringSwitch<unsigned>(OpcodeName)
+      .Case("LOCK_PREFIX", x86prefix::Lock)
+      .Case("REP_PREFIX", x86prefix::Repeat)
+      .Case("REPNE_PREFIX", x86prefix::RepeatNE)
+      .Default(0);
+}
+
+/// A prefix on a line of its own ("lock" then "cmpxchgl ..." on the next
+/// line, or "lock; cmpxchgl ...") is a statement of its own to LLVM's
+/// parser, which emits it as a pseudo-instruction (LOCK_PREFIX: timed as
+/// such, 100 cycles); the processor takes it as part of the next
+/// instruction. Folds it into that instruction as the parser does for a
+/// prefix written on the instruction's line, so both spellings are the
+/// same instruction ("lock cmpxchgl ..."). Comments in between are passed
+/// over; a label or data in between leave the prefix apart (a kernel that
+/// holds it is refused: extractKernels).
+void foldPrefixStatements(std::vector<CodeEvent> &Events,
+                          const TargetContext &TC) {
+  std::vector<bool> Folded(Events.size(), false);
+  // From the last: "lock; rep; ..." folds the rep first, then the lock.
+  for (size_t E = Events.size(); E-- > 0;) {
+    if (Events[E].K != CodeEvent::Instr)
+      continue;
+    unsigned Flag =
+        prefixFlagOf(TC.instrInfo().getName(Events[E].Inst.getOpcode()));
+    if (!Flag)
+      continue;
+    size_t N = E + 1;
+    while (N < Events.size() &&
+           (Folded[N] || Events[N].K == CodeEvent::Comment))
+      ++N;
+    if (N == Events.size() || Events[N].K != CodeEvent::Instr ||
+        TC.instrInfo().getName(Events[N].Inst.getOpcode()).ends_with(
+            "_PREFIX"))
+      continue;
+    MCInst &Next = Events[N].Inst;
+    Next.setFlags(Next.getFlags() | Flag);
+    Folded[E] = true;
+  }
+  if (llvm::none_of(Folded, [](bool F) { return F; }))
+    return;
+  std::vector<CodeEvent> Kept;
+  Kept.reserve(Events.size());
+  for (size_t E = 0; E < Events.size(); ++E)
+    if (!Folded[E])
+      Kept.push_back(std::move(Events[E]));
+  Events = std::move(Kept);
+}
+
 } // namespace
 
 Expected<AsmKernels> parseAsmKernels(TargetContext &TC, StringRef Buffer,
@@ -470,6 +525,7 @@ Expected<AsmKernels> parseAsmKernels(TargetContext &TC, StringRef Buffer,
                             std::make_pair(B.Loc.Line, B.Loc.Column);
                    });
 
+  foldPrefixStatements(Stream.Events, TC);
   // Printed text and encoding size of every instruction.
   for (CodeEvent &E : Stream.Events)
     if (E.K == CodeEvent::Instr) {

@@ -10,11 +10,6 @@ using namespace llvm;
 
 namespace luarch {
 
-/// MCInst flag of an x86 lock prefix (X86::IP_HAS_LOCK in LLVM's
-/// X86BaseInfo.h, not an installed header). kernelFromBytes checks that the
-/// printer shows it before relying on it.
-static constexpr unsigned X86LockPrefixFlag = 1u << 4;
-
 static Error makeError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), "%s", Msg.str().c_str());
 }
@@ -74,43 +69,29 @@ Expected<Kernel> kernelFromBytes(const TargetContext &TC,
   K.Loc.HasAddress = true;
   K.Loc.Address = 0;
   K.Shape = KernelShape::Unrolled;
-  const MCDisassembler &Dis = TC.disassembler();
-  auto DecodeAt = [&](uint64_t Off, MCInst &Inst, uint64_t &Size) {
-    return Dis.getInstruction(Inst, Size, Bytes.drop_front(Off), Off,
-                              nulls()) == MCDisassembler::Success &&
-           Size > 0 && Off + Size <= Bytes.size();
-  };
   for (uint64_t Off = 0; Off < Bytes.size();) {
     MCInst Inst;
     uint64_t Size = 0;
-    if (!DecodeAt(Off, Inst, Size))
+    // (A lock prefix comes back folded into the instruction it prefixes.)
+    if (!TC.decode(Inst, Size, Bytes.drop_front(Off), Off))
       return makeError("cannot decode byte 0x" +
                        utohexstr(Bytes[Off], /*LowerCase=*/true, 2) +
                        " at offset " + Twine(Off));
-    // LLVM's disassembler returns a lock prefix as an instruction of its
-    // own; the assembler sets it as a flag of the instruction it prefixes.
-    // Fold it into that instruction, so that "f0 ff 07" is one instruction
-    // ("lock incl (%rdi)") whichever frontend read it.
-    MCInst Next;
-    uint64_t NextSize = 0;
-    if (TC.instrInfo().getName(Inst.getOpcode()) == "LOCK_PREFIX" &&
-        Off + Size < Bytes.size() && DecodeAt(Off + Size, Next, NextSize)) {
-      MCInst Locked = Next;
-      Locked.setFlags(Next.getFlags() | X86LockPrefixFlag);
-      if (StringRef(TC.print(Locked)).starts_with("lock")) {
-        Inst = Locked;
-        Size += NextSize;
-      }
+    // LLVM's disassembler returns a prefix as a pseudo-instruction of its
+    // own ("rex64", "data16", "rep", "lock") at the end of the bytes, and a
+    // lock before another lock: a truncated instruction, or a prefix
+    // repeated (the Intel SDM calls that unpredictable), not one to time.
+    if (TC.instrInfo().getName(Inst.getOpcode()).ends_with("_PREFIX")) {
+      std::string Where = "0x" +
+                          utohexstr(Bytes[Off], /*LowerCase=*/true, 2) +
+                          " at offset " + std::to_string(Off);
+      if (Off + Size == Bytes.size())
+        return makeError("the bytes end in a prefix (" + Where +
+                         ") with no instruction after it: truncated?");
+      return makeError("the prefix '" + TC.print(Inst) + "' (" + Where +
+                       ") stands apart from the instruction after it (a "
+                       "repeated prefix?)");
     }
-    // At the end of the bytes, LLVM's disassembler returns a prefix with
-    // nothing after it as a pseudo-instruction of its own ("rex64",
-    // "data16", "rep"): a truncated instruction, not one to time.
-    if (Off + Size == Bytes.size() &&
-        TC.instrInfo().getName(Inst.getOpcode()).ends_with("_PREFIX"))
-      return makeError("the bytes end in a prefix (0x" +
-                       utohexstr(Bytes[Off], /*LowerCase=*/true, 2) +
-                       " at offset " + Twine(Off) +
-                       ") with no instruction after it: truncated?");
     KernelInstr KI;
     KI.Inst = Inst;
     KI.Size = static_cast<unsigned>(Size);

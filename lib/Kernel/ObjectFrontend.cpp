@@ -31,16 +31,15 @@ bool isObjectFile(StringRef Buffer) {
 
 Error disassembleInto(const TargetContext &TC, ArrayRef<uint8_t> Bytes,
                       uint64_t Address, CodeStream &Out, bool SkipInvalid) {
-  const MCDisassembler &Dis = TC.disassembler();
   const MCInstrAnalysis *MIA = TC.instrAnalysis();
   for (uint64_t Off = 0; Off < Bytes.size();) {
     MCInst Inst;
     uint64_t Size = 0;
     ArrayRef<uint8_t> Rest = Bytes.drop_front(Off);
     uint64_t Addr = Address + Off;
-    bool OK = Dis.getInstruction(Inst, Size, Rest, Addr, nulls()) ==
-                  MCDisassembler::Success &&
-              Size > 0;
+    // (A lock prefix comes back folded into the instruction it prefixes,
+    // as an assembly file's "lock incl (%rdi)" is one instruction.)
+    bool OK = TC.decode(Inst, Size, Rest, Addr);
     CodeEvent E;
     E.Loc.File = Out.FileName;
     E.Loc.HasAddress = true;

@@ -618,6 +618,17 @@ Expected<AsmKernels> extractKernels(const CodeStream &S,
     unsigned Calls = 0, InnerBranches = 0;
     for (size_t I : R.Members) {
       const CodeEvent &Ev = S.Events[X.EventOf[I]];
+      // LLVM's pseudo-instruction of a prefix that stands apart from any
+      // instruction it could prefix (a lone "data16" line, a "lock" before
+      // a label, a lock an object's instruction cannot take): its timing
+      // in LLVM's tables (rep: 100 cycles) is no instruction's.
+      if (TC.instrInfo().getName(Ev.Inst.getOpcode()).ends_with("_PREFIX"))
+        return errorAt(Ev.Loc,
+                       "'" + Ev.Text +
+                           "' is a prefix apart from any instruction it "
+                           "could prefix; LoopUArch times a prefix as part "
+                           "of its instruction (in assembly: on the "
+                           "instruction's line, or on the line before it)");
       KernelInstr KI;
       KI.Inst = Ev.Inst;
       KI.Size = Ev.Size;

@@ -132,6 +132,32 @@ std::string TargetContext::print(const MCInst &Inst, unsigned Variant) const {
   return Out;
 }
 
+bool TargetContext::decode(MCInst &Inst, uint64_t &Size,
+                           ArrayRef<uint8_t> Bytes, uint64_t Address) const {
+  auto DecodeAt = [&](uint64_t Off, MCInst &I, uint64_t &N) {
+    return Disasm->getInstruction(I, N, Bytes.drop_front(Off), Address + Off,
+                                  nulls()) == MCDisassembler::Success &&
+           N > 0 && Off + N <= Bytes.size();
+  };
+  if (!DecodeAt(0, Inst, Size))
+    return false;
+  MCInst Next;
+  uint64_t NextSize = 0;
+  if (MII->getName(Inst.getOpcode()) == "LOCK_PREFIX" && Size < Bytes.size() &&
+      DecodeAt(Size, Next, NextSize) &&
+      !MII->getName(Next.getOpcode()).ends_with("_PREFIX")) {
+    // Only where the printer shows the lock on it (and not into another
+    // lone prefix: a repeated lock stays apart, as LLVM decodes it).
+    MCInst Locked = Next;
+    Locked.setFlags(Next.getFlags() | x86prefix::Lock);
+    if (StringRef(print(Locked)).starts_with("lock")) {
+      Inst = Locked;
+      Size += NextSize;
+    }
+  }
+  return true;
+}
+
 SmallVector<char, 16> TargetContext::encode(const MCInst &Inst) const {
   SmallVector<char, 16> Bytes;
   SmallVector<MCFixup, 4> Fixups;

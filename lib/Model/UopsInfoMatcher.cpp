@@ -712,7 +712,7 @@ void UopsInfoMatcher::shapeKey(const MCInst &Inst, const X86InstrInfo &Info,
   };
   for (unsigned I = 0, E = Inst.getNumOperands(); I != E; ++I) {
     const MCOperand &MO = Inst.getOperand(I);
-    bool IsDisp = Info.Mem && I == Info.Mem->OperandIndex + 3;
+    bool IsDisp = Info.Mem && I == Info.Mem->dispOperand();
     if (MO.isReg()) {
       PutReg(MO.getReg());
     } else if (MO.isImm() && IsDisp) {

@@ -228,14 +228,18 @@ X86InstrInfo X86Semantics::analyze(const MCInst &Inst) const {
   bool IsLEA = Op.starts_with("LEA");
   if (MemIdx < 0 && IsLEA)
     MemIdx = Desc.getNumDefs();
-  if (MemIdx >= 0 && unsigned(MemIdx) + 4 < Inst.getNumOperands()) {
+  if (MemIdx >= 0 &&
+      unsigned(MemIdx) + MemOperand::NumOperands <= Inst.getNumOperands()) {
     MemOperand M;
     M.OperandIndex = MemIdx;
-    const MCOperand &Base = Inst.getOperand(MemIdx);
-    const MCOperand &Scale = Inst.getOperand(MemIdx + 1);
-    const MCOperand &Index = Inst.getOperand(MemIdx + 2);
-    const MCOperand &Disp = Inst.getOperand(MemIdx + 3);
-    const MCOperand &Seg = Inst.getOperand(MemIdx + 4);
+    auto Part = [&](MemOperand::Part P) -> const MCOperand & {
+      return Inst.getOperand(MemOperand::operandOf(MemIdx, P));
+    };
+    const MCOperand &Base = Part(MemOperand::BasePart);
+    const MCOperand &Scale = Part(MemOperand::ScalePart);
+    const MCOperand &Index = Part(MemOperand::IndexPart);
+    const MCOperand &Disp = Part(MemOperand::DispPart);
+    const MCOperand &Seg = Part(MemOperand::SegmentPart);
     if (Base.isReg())
       M.Base = Base.getReg();
     if (Index.isReg())

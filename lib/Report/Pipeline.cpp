@@ -6,6 +6,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <cmath>
 
 namespace luarch {
 
@@ -46,6 +47,15 @@ static SimResult simulateOnce(SimulationMemo *Memo, const Kernel &K,
 /// simulator's binding reaches, so it is left out (as the steady-state
 /// detector's floor it held a 2.25-cycle rhythm for a transient under a
 /// 3.00 equal-split bound, and the run ended without a steady state).
+/// A count of entries as the report prints it (1, 97, 4276520; 1e+09 for
+/// an unlimited one, 84.35 for a scaled one).
+static std::string fmtCount(double V) {
+  std::string S;
+  llvm::raw_string_ostream(S) << llvm::format(
+      V == std::floor(V) && V < 1e9 ? "%.0f" : "%g", V);
+  return S;
+}
+
 static double simulationLowerBound(const StaticAnalysis &S,
                                    PortAssignment A) {
   if (A == PortAssignment::Optimal)
@@ -84,6 +94,23 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
   R.Sim = simulateOnce(Opts.Memo, K, R.Decoded, R.Static.Deps, Config,
                        SimOpts);
   Timer.lap(&PipelineStageTimes::Simulate);
+  if (R.Sim->Stalled && R.Sim->Shortage) {
+    // A buffer too small for one of the instructions: a --what-if size, or
+    // a microcoded instruction of more issue slots than the ROB, which the
+    // simulator keeps there until the instruction retires (wbinvd on Alder
+    // Lake, 4,276,519). Not a modelling error; no cycle is simulated.
+    const BufferShortage &S = *R.Sim->Shortage;
+    std::string Text = S.Index < K.Instrs.size() ? K.Instrs[S.Index].Text : "";
+    R.Warnings.push_back(
+        "not simulated: the " +
+        std::string(R.WhatIf.empty() ? "" : "what-if machine's ") +
+        resourceSpec(S.Id).Label + " (size " + fmtCount(Config[S.Id]) +
+        ") cannot hold the " + fmtCount(S.Need) + " entries '" + Text +
+        "' needs at once, so nothing allocates: the prediction is the "
+        "static bound");
+    R.Sim.reset();
+    return R;
+  }
   if (R.Sim->Stalled) {
     // A decoding bug, not a property of the loop: never report the cycle
     // cap as a prediction.
@@ -106,6 +133,15 @@ KernelReport analyzeKernel(const Kernel &K, const UopDecoder &Decoder,
     R.Sim.reset();
     return R;
   }
+  if (R.Sim->WholeRun)
+    // Too few iterations to measure past the warm-up (--iterations below
+    // it, or a loop so slow that the run met its cycle cap): the report's
+    // figure is then the whole run's, and says nothing else of it.
+    R.Warnings.push_back(
+        "the simulation ran " + std::to_string(R.Sim->IterationsSimulated) +
+        " iteration(s), too few to measure after the pipeline fills (that "
+        "takes more than the warm-up and 64 iterations): the figure is the "
+        "whole run's, its fill included");
   if (Opts.TripCount) {
     // The same machine, entries of TripCount iterations. No lower bound:
     // a restarting chain may beat the steady state's recurrence bound.

@@ -89,6 +89,18 @@ AllocateStage::AllocateStage(Core &C) : C(C) {
         H.N[H.Num] = Sum[B];
         ++H.Num;
       }
+    // Held until it retires, all at once; the scheduler's entries one slot
+    // at a time (they are freed at dispatch).
+    auto lacks = [&](ResourceId Id, double N) {
+      if (!Short && N > C.Config[Id])
+        Short = BufferShortage{Id, N, Index};
+    };
+    for (unsigned J = 0; J < H.Num; ++J)
+      lacks(H.Id[J], H.N[J]);
+    for (const SSlot &Slot : SI.Slots) {
+      lacks(ResourceId::Scheduler, Slot.NumUops);
+      lacks(ResourceId::VecScheduler, Slot.VecSchedulerUops);
+    }
   }
 }
 

@@ -80,6 +80,19 @@ double Core::inFlightValueTime(InFlightInstr &P, int64_t *Blocker) {
   return P.ResultTime;
 }
 
+inline double Core::waitForProducers(uint64_t First, unsigned Num,
+                                     double T, int64_t &WaitingOn) {
+  ProducerStore &Prod = ROB.Producers;
+  for (unsigned K = 0; K < Num; ++K) {
+    int64_t Blocker = -1;
+    double V = valueTime(Prod[First + K], &Blocker);
+    if (V == Unknown && WaitingOn < 0)
+      WaitingOn = Blocker;
+    T = std::max(T, V);
+  }
+  return T;
+}
+
 double Core::plainReadyTime(InFlightInstr &I, UopId Id) {
   UopStore &Uops = ROB.Uops;
   assert(Uops.readyAt(Id) == Unknown && "computed once");
@@ -89,21 +102,13 @@ double Core::plainReadyTime(InFlightInstr &I, UopId Id) {
   UopFlags &F = Uops.flags(Id);
   F.WaitingOnUop = -1;
   int64_t WaitingOn = -1;
-  ProducerStore &Prod = ROB.Producers;
+  // computeReadyTime's steps for a uop that reads all its sources (if
+  // any) and its address registers (if any), and nothing else.
   double T = F.IssueCycle + Config.IssueToDispatch;
-  auto addProducers = [&](uint64_t First, unsigned Num) {
-    for (unsigned K = 0; K < Num; ++K) {
-      int64_t Blocker = -1;
-      double V = valueTime(Prod[First + K], &Blocker);
-      if (V == Unknown && WaitingOn < 0)
-        WaitingOn = Blocker;
-      T = std::max(T, V);
-    }
-  };
   if (SU.ReadsSrc)
-    addProducers(I.FirstProd, I.NumSrc);
+    T = waitForProducers(I.FirstProd, I.NumSrc, T, WaitingOn);
   if (SU.ReadsAddr)
-    addProducers(I.FirstProd + I.NumSrc, I.NumAddr);
+    T = waitForProducers(I.FirstProd + I.NumSrc, I.NumAddr, T, WaitingOn);
   Uops.waitingOn(Id) = WaitingOn;
   Uops.readyAt(Id) = T;
   return T;
@@ -118,52 +123,45 @@ double Core::computeReadyTime(InFlightInstr &I, UopId Id) {
   F.WaitingOnUop = -1;
   const SInstr &SI = Body[I.Index];
   const SUop &SU = Uops.desc(Id);
-  ProducerStore &Prod = ROB.Producers;
   // The earliest dispatch after issue (the scheduler's pipeline).
   double T = F.IssueCycle + Config.IssueToDispatch;
-  auto addProducer = [&](int64_t P, double Extra = 0) {
-    int64_t Blocker = -1;
-    double V = valueTime(P, &Blocker) + Extra;
-    if (V == Unknown && WaitingOn < 0)
-      WaitingOn = Blocker;
-    T = std::max(T, V);
-  };
-  // SUop::LateFlags: a flag source's time.
-  auto addFlagsProducer = [&](int64_t P) {
-    int64_t Blocker = -1;
-    double V = flagsTime(P, &Blocker);
-    if (V == Unknown && WaitingOn < 0)
-      WaitingOn = Blocker;
-    T = std::max(T, V);
-  };
+  // The sources hold the producer of each of SI.Reads, in order, from
+  // I.FirstProd (InFlightInstr::srcProd), the address registers' after
+  // them (addrProd).
   if (SU.ReadsSrc && SU.Sources == SourceSubset::All && !SU.LateFlags) {
-    for (unsigned K = 0; K < I.NumSrc; ++K)
-      addProducer(Prod[I.srcProd(K)]);
+    T = waitForProducers(I.FirstProd, I.NumSrc, T, WaitingOn);
   } else if (SU.ReadsSrc) {
-    // The sources hold the producer of each of SI.Reads, in order.
     assert(I.NumSrc == SI.Reads.size() && "one producer per read");
     for (unsigned K = 0; K < I.NumSrc; ++K) {
       bool Flag = isFlagUnit(SI.Reads[K]);
       if (SU.Sources != SourceSubset::All &&
           Flag != (SU.Sources == SourceSubset::Flags))
         continue;
-      if (Flag && SU.LateFlags)
-        addFlagsProducer(Prod[I.srcProd(K)]);
-      else
-        addProducer(Prod[I.srcProd(K)]);
+      if (Flag && SU.LateFlags) {
+        // SUop::LateFlags: a flag source's time.
+        int64_t Blocker = -1;
+        double V = flagsTime(ROB.Producers[I.srcProd(K)], &Blocker);
+        if (V == Unknown && WaitingOn < 0)
+          WaitingOn = Blocker;
+        T = std::max(T, V);
+      } else {
+        T = waitForProducers(I.srcProd(K), 1, T, WaitingOn);
+      }
     }
   }
   if (SU.MergesSources) {
     // Completes no earlier than the merged value: start >= value - latency.
     double Start = T;
-    for (unsigned K = 0; K < I.NumSrc; ++K)
-      addProducer(Prod[I.srcProd(K)]);
+    T = waitForProducers(I.FirstProd, I.NumSrc, T, WaitingOn);
     T = T == Unknown ? Unknown : std::max(Start, T - SU.Latency);
   }
   if (SU.ReadsAddr) {
-    double Extra = SU.Kind == UopKind::Load ? SI.AddressExtra : 0;
-    for (unsigned K = 0; K < I.NumAddr; ++K)
-      addProducer(Prod[I.addrProd(K)], Extra);
+    // A load's address path adds SI.AddressExtra to the latest address
+    // register (the same as to each: rounding is monotonic).
+    double Addr = -std::numeric_limits<double>::infinity();
+    Addr = waitForProducers(I.FirstProd + I.NumSrc, I.NumAddr, Addr,
+                            WaitingOn);
+    T = std::max(T, Addr + (SU.Kind == UopKind::Load ? SI.AddressExtra : 0));
   }
   if (SU.Input >= 0) {
     UopId In = I.uop(unsigned(SU.Input));

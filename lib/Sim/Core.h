@@ -184,8 +184,15 @@ struct Core {
   /// computeReadyTime for a plainUop: the same steps, in the same order,
   /// without the tests and set-up of the other cases (most checks are of
   /// such uops, and the general function's register saves alone were a
-  /// tenth of its cost).
+  /// tenth of its cost). The steps they share are waitForProducers.
   double plainReadyTime(InFlightInstr &I, UopId Id);
+  /// The later of \p T and the time each of the \p Num producers from \p
+  /// First in the producer store has its value (Unknown if one is not
+  /// known); names in \p WaitingOn (unless it names one already) what the
+  /// first unknown one waits for. The register part of a uop's readiness,
+  /// which plainReadyTime and computeReadyTime both take from here.
+  double waitForProducers(uint64_t First, unsigned Num, double T,
+                          int64_t &WaitingOn);
   bool uopDone(UopId Id) const {
     return ROB.Uops.flags(Id).State == UopState::Dispatched &&
            ROB.Uops.stamp(Id) <= now() + Eps;

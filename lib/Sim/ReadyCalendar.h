@@ -41,22 +41,22 @@ public:
   /// (Inline, for the scheduler's every uop that waits for its time; a new
   /// node or the far list take the call.)
   void add(long Cycle, const Entry &E) {
-    assert(Cycle >= Base && "a cycle not released yet");
-    if (LLVM_LIKELY(Cycle - Base < long(NumBuckets) && FreeNode != NoNode)) {
-      uint32_t N = FreeNode;
-      FreeNode = Nodes[N].Next;
-      Nodes[N].E = E;
-      link(N, unsigned(Cycle) & (NumBuckets - 1));
-      return;
-    }
-    addSlow(Cycle, E);
+    assert(!Releasing && "release()'s callback files nothing");
+    file(Cycle, E);
   }
 
   /// Hands every entry filed for a cycle up to \p Now to \p F (each once)
-  /// and forgets it; later calls must not go back in time.
+  /// and forgets it; later calls must not go back in time. \p F must not
+  /// file entries (add): while the due buckets are walked, the window has
+  /// not moved on, so a filing could join a chain being walked or one whose
+  /// bit is cleared after the walk (lost), and the far list is compacted
+  /// after its walk (the scheduler's F only moves a uop to a ready list).
   template <typename Fn> void release(long Now, Fn F) {
     if (Now < Base)
       return; // nothing filed is due (and no time went back: see add)
+#ifndef NDEBUG
+    Releasing = true;
+#endif
     if (NonEmpty) {
       uint64_t Due = NonEmpty;
       if (Now - Base < long(NumBuckets) - 1) {
@@ -67,7 +67,7 @@ public:
       }
       for (uint64_t M = Due; M; M &= M - 1) {
         // The bucket's chain, each node back to the free list as it goes
-        // (the entry copied first: F may file others).
+        // (the entry and the link copied first).
         for (uint32_t N = Head[llvm::countr_zero(M)]; N != NoNode;) {
           Entry E = Nodes[N].E;
           uint32_t Next = Nodes[N].Next;
@@ -82,6 +82,9 @@ public:
     Base = Now + 1;
     if (FarMin < Base + long(NumBuckets))
       pullFar(F);
+#ifndef NDEBUG
+    Releasing = false;
+#endif
   }
 
   /// The earliest cycle with an entry filed (NoCycle if none).
@@ -110,6 +113,20 @@ public:
 
 private:
   static constexpr unsigned NumBuckets = 64; ///< one bit each in NonEmpty
+  /// add() without its check: release() files the far entries that came
+  /// near (pullFar).
+  void file(long Cycle, const Entry &E) {
+    assert(Cycle >= Base && "a cycle not released yet");
+    if (LLVM_LIKELY(Cycle - Base < long(NumBuckets) && FreeNode != NoNode)) {
+      uint32_t N = FreeNode;
+      FreeNode = Nodes[N].Next;
+      Nodes[N].E = E;
+      link(N, unsigned(Cycle) & (NumBuckets - 1));
+      return;
+    }
+    addSlow(Cycle, E);
+  }
+
   /// Puts node \p N at the head of bucket \p B's chain.
   void link(uint32_t N, unsigned B) {
     Nodes[N].Next = (NonEmpty >> B & 1) ? Head[B] : NoNode;
@@ -139,7 +156,7 @@ private:
       if (X.Cycle < Base) {
         F(X.E);
       } else if (X.Cycle - Base < long(NumBuckets)) {
-        add(X.Cycle, X.E);
+        file(X.Cycle, X.E);
       } else {
         Min = std::min(Min, X.Cycle);
         Far[Kept++] = X;
@@ -170,6 +187,10 @@ private:
   };
   std::vector<FarEntry> Far;
   long FarMin = NoCycle;
+#ifndef NDEBUG
+  /// Within release()'s walk of the due buckets (add asserts it is not).
+  bool Releasing = false;
+#endif
 };
 
 } // namespace sim

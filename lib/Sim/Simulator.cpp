@@ -173,6 +173,12 @@ SimResult sim::simulateBody(ArrayRef<DecodedInstr> D, SimKernel Body,
   FrontEndStage FrontEnd(C);
 
   R.StallLimit = sim::stallLimit(D, Config);
+  if ((R.Shortage = Allocate.shortage())) {
+    // An instruction that can never allocate: no run (the stall guard
+    // would end it after StallLimit cycles of nothing).
+    R.Stalled = true;
+    return R;
+  }
   const TripCountRun &Run = C.TripRun;
   size_t EntriesChecked = 0;
   long LastRetireCycle = 0;

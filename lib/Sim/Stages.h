@@ -94,6 +94,12 @@ public:
   /// A cycle in which nothing can allocate (cycle skipping: the credit
   /// evolves exactly as cycle() would have it).
   void skipCycle();
+  /// The first buffer (by instruction) smaller than what one instruction
+  /// needs of it at once: the entries all its issue slots hold until it
+  /// retires, or the scheduler entries of one slot. A --what-if size can
+  /// be that small (rs=1 and a micro-fused store's two uops, rob=1 and a
+  /// divide's several slots); the instruction then never allocates.
+  std::optional<BufferShortage> shortage() const { return Short; }
 
 private:
   /// What one issue slot takes from the buffers checked at allocation and
@@ -124,6 +130,7 @@ private:
   /// the slot renames a new instruction; NeedsAt: each instruction's first.
   std::vector<SlotNeed> Needs;
   std::vector<size_t> NeedsAt;
+  std::optional<BufferShortage> Short;
   double Credit = 0;
   bool Idle = false;
 };

@@ -7,6 +7,7 @@
 #ifndef LUARCH_KERNEL_TARGETCONTEXT_H
 #define LUARCH_KERNEL_TARGETCONTEXT_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/MC/MCAsmInfo.h"
@@ -28,6 +29,15 @@
 #include <string>
 
 namespace luarch {
+
+/// The prefixes an X86 MCInst carries in its flags, as LLVM's X86 assembly
+/// parser sets them for a prefix written on the instruction's line and its
+/// code emitter and printer read them (llvm/lib/Target/X86/MCTargetDesc/
+/// X86BaseInfo.h, enum IPREFIXES: IP_HAS_REPEAT_NE, IP_HAS_REPEAT,
+/// IP_HAS_LOCK; that header is not installed).
+namespace x86prefix {
+constexpr unsigned RepeatNE = 1u << 2, Repeat = 1u << 3, Lock = 1u << 4;
+} // namespace x86prefix
 
 /// Initialises the X86 target (idempotent, thread-safe).
 void initializeTargets();
@@ -59,6 +69,16 @@ public:
   /// Prints \p Inst in AT&T (Variant 0) or Intel (Variant 1) syntax, without
   /// leading whitespace and with a single space between mnemonic and operands.
   std::string print(const llvm::MCInst &Inst, unsigned Variant = 0) const;
+
+  /// Decodes the instruction at the start of \p Bytes (at \p Address) into
+  /// \p Inst and its length into \p Size; false if the bytes hold none.
+  /// LLVM's disassembler returns a lock prefix as an instruction of its own
+  /// (LOCK_PREFIX); the assembler sets it as a flag of the instruction it
+  /// prefixes. It is folded into that instruction here, so that "f0 ff 07"
+  /// is one instruction ("lock incl (%rdi)") whichever frontend read it
+  /// (raw bytes or an object file), as in an assembly file.
+  bool decode(llvm::MCInst &Inst, uint64_t &Size, llvm::ArrayRef<uint8_t> Bytes,
+              uint64_t Address) const;
 
   /// Encodes \p Inst; returns the bytes (empty on failure, e.g. for
   /// instructions with unresolved symbolic operands the fixups are zero).

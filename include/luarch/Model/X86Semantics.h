@@ -57,9 +57,18 @@ struct MemOperand {
   bool SymbolicDisp = false;
   bool RIPRelative = false;
   unsigned OperandIndex = 0; ///< index of the first of its MCOperands
-  /// An X86 memory reference is this many MCOperands (base, scale, index,
-  /// displacement, segment: X86::AddrNumOperands, a private LLVM header).
+  /// An X86 memory reference is this many MCOperands, from OperandIndex
+  /// in this order (X86::AddrBaseReg, AddrScaleAmt, AddrIndexReg,
+  /// AddrDisp, AddrSegmentReg and AddrNumOperands of a private LLVM
+  /// header).
+  enum Part : unsigned { BasePart, ScalePart, IndexPart, DispPart, SegmentPart };
   static constexpr unsigned NumOperands = 5;
+  static_assert(SegmentPart + 1 == NumOperands, "one MCOperand per part");
+  /// The instruction's MCOperand index of part \p P of the reference at
+  /// MCOperand \p First (OperandIndex once it is known).
+  static unsigned operandOf(unsigned First, Part P) { return First + P; }
+  /// The instruction's MCOperand that holds the displacement.
+  unsigned dispOperand() const { return operandOf(OperandIndex, DispPart); }
   /// Whether MCOperand \p I of the instruction is part of this reference.
   bool covers(unsigned I) const {
     return I >= OperandIndex && I < OperandIndex + NumOperands;

@@ -26,6 +26,7 @@
 #include "luarch/Sim/SimEvents.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 #include <utility>
@@ -83,6 +84,15 @@ struct TripCountRun {
 TripCountRun tripCountRun(unsigned TripCount, unsigned WarmupIterations,
                           unsigned MaxIterations = 20000);
 
+/// A buffer smaller than what one instruction of the kernel needs of it at
+/// once (AllocateStage::shortage): \p Need entries of \p Id for
+/// instruction \p Index, which never allocates.
+struct BufferShortage {
+  ResourceId Id = ResourceId::NumResources;
+  double Need = 0;
+  size_t Index = 0;
+};
+
 struct SimResult {
   /// Cycles per iteration in steady state (the headline).
   double CyclesPerIteration = 0;
@@ -131,6 +141,9 @@ struct SimResult {
   /// value that never comes (a modelling error). CyclesPerIteration is then
   /// meaningless; callers fall back to the static bound and say so.
   bool Stalled = false;
+  /// Stalled before the first cycle: a buffer cannot hold one instruction
+  /// (a --what-if size), which is why (no cycle was simulated).
+  std::optional<BufferShortage> Shortage;
   /// 20,000 cycles plus, for every iteration the ROB can hold, all the
   /// kernel's latencies and serialising/divider occupancies one after the
   /// other, twice: longer than any real wait between two retirements (a
