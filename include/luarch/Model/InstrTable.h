@@ -63,6 +63,11 @@ struct PackedUopsTable {
 
 class InstrTable {
 public:
+  InstrTable() = default;
+  /// Not copyable: Slots may point into OwnSlots.
+  InstrTable(const InstrTable &) = delete;
+  InstrTable &operator=(const InstrTable &) = delete;
+
   /// The table generated from uops.info's <Name>.csv, or null if LoopUArch
   /// has no such table. Unpacked once, then shared (thread-safe).
   static const InstrTable *get(llvm::StringRef Name);
