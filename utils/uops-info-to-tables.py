@@ -3,7 +3,9 @@
 
 Reads ../shared/data/uops-info/<arch>.csv (format: see that folder's README)
 and writes lib/Model/Tables/<arch>.inc, one C++ string literal per table that
-lib/Model/InstrTable.cpp parses at first use. One line per instruction
+the build parses (InstrTable::parse, in the build step
+lib/Model/UopsTableGen.cpp) and packs into arrays that a process reads
+without parsing. One line per instruction
 variant, fields separated by '|':
 
   key|lat_min|lat_max|lat_flags|tp_unrolled|tp_loop|fused|unfused|ports

@@ -1,43 +1,37 @@
-//===- InstrTable.cpp - Parsing the generated uops.info tables -----------===//
+//===- InstrTable.cpp - uops.info tables: parsing, packing, lookup -------===//
+//
+// Parsing and packing run in the build step (UopsTableGen.cpp); a compile
+// or a tool run only unpacks (InstrTablesPacked.cpp) and looks up.
+//
+//===----------------------------------------------------------------------===//
 #include "luarch/Model/InstrTable.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include <map>
-#include <memory>
-#include <mutex>
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cassert>
 
 using namespace llvm;
 
 namespace luarch {
 
-namespace {
-struct RawTable {
-  const char *Name;
-  const char *Text;
-};
-#define LUARCH_UOPS_TABLE(NAME, TEXT) {#NAME, TEXT},
-const RawTable RawTables[] = {
-#include "Tables/haswell.inc"
-#include "Tables/broadwell.inc"
-#include "Tables/skylake.inc"
-#include "Tables/skylakex.inc"
-#include "Tables/cascadelake.inc"
-#include "Tables/icelake.inc"
-#include "Tables/tigerlake.inc"
-#include "Tables/rocketlake.inc"
-#include "Tables/alderlakep.inc"
-#include "Tables/zen.inc"
-#include "Tables/zen2.inc"
-#include "Tables/zen3.inc"
-#include "Tables/zen4.inc"
-};
-#undef LUARCH_UOPS_TABLE
-} // namespace
+/// The key and the mnemonic and signature it spells ("ADD (R64, M64)"),
+/// the mnemonic being the key's first \p MnemonicLen characters (all of
+/// them: no signature).
+static void setKey(UopsInfoEntry &E, StringRef Key, size_t MnemonicLen) {
+  E.Key = Key;
+  E.Mnemonic = Key.take_front(MnemonicLen);
+  if (MnemonicLen < Key.size())
+    E.Signature = Key.drop_front(MnemonicLen + 2).drop_back();
+}
 
 /// Parses the generator's plain decimals ("13", "0.25"); the default for an
 /// empty or malformed field. Hand-written because tables are parsed at the
-/// start of every run (and of every compilation with the plugin), and
-/// StringRef::getAsDouble copies each field for strtod.
+/// start of every run (and of every compilation with the plugin) before
+/// the build step packed them, and StringRef::getAsDouble copies each field
+/// for strtod. The build step keeps it: its values are the packed ones.
 static float parseNum(StringRef S, float Default) {
   if (S.empty())
     return Default;
@@ -85,11 +79,7 @@ std::unique_ptr<InstrTable> InstrTable::parse(StringRef Name, StringRef Text) {
     if (NF != 9)
       continue; // The generator guarantees nine fields; be lenient anyway.
     UopsInfoEntry E;
-    E.Key = F[0];
-    size_t Paren = E.Key.find(" (");
-    E.Mnemonic = E.Key.take_front(Paren);
-    if (Paren != StringRef::npos)
-      E.Signature = E.Key.drop_front(Paren + 2).drop_back();
+    setKey(E, F[0], std::min(F[0].find(" ("), F[0].size()));
     E.LatMin = parseNum(F[1], -1);
     E.LatMax = parseNum(F[2], -1);
     unsigned Flags = 0;
@@ -103,62 +93,138 @@ std::unique_ptr<InstrTable> InstrTable::parse(StringRef Name, StringRef Text) {
     E.Ports = F[8];
     T->Entries.push_back(E);
   }
-  unsigned N = T->Entries.size();
-  T->ByKey.reserve(N);
-  T->ByMnemonic.reserve(N);
-  // Count each mnemonic's variants, lay the lists out back to back, then
-  // fill them in table order. The map holds at most N keys and was
-  // reserved for them: it never grows, so its values stay where they are.
-  std::vector<std::pair<unsigned, unsigned> *> RangeOf(N);
-  [[maybe_unused]] size_t Reserved = T->ByMnemonic.getMemorySize();
-  for (unsigned I = 0; I != N; ++I) {
-    const UopsInfoEntry &E = T->Entries[I];
-    T->ByKey.try_emplace(E.Key, I); // the first of duplicate keys wins
-    RangeOf[I] = &T->ByMnemonic[E.Mnemonic];
-    ++RangeOf[I]->second;
-  }
-  assert(T->ByMnemonic.getMemorySize() == Reserved && "the map grew");
-  unsigned Next = 0;
-  for (auto &[Mnemonic, Range] : T->ByMnemonic) {
-    Range.first = Next;
-    Next += Range.second;
-    Range.second = 0;
-  }
-  T->VariantList.resize(N);
-  for (unsigned I = 0; I != N; ++I)
-    T->VariantList[RangeOf[I]->first + RangeOf[I]->second++] = &T->Entries[I];
+  T->buildIndex();
   return T;
 }
 
-const InstrTable *InstrTable::get(StringRef Name) {
-  static std::mutex Lock;
-  // Never destroyed: freeing the parsed tables at exit is work no one
-  // needs (a compile with the plugin: 6 ms of its exit handlers).
-  static auto &Parsed = *new std::map<std::string, std::unique_ptr<InstrTable>>;
-  std::lock_guard<std::mutex> Guard(Lock);
-  auto It = Parsed.find(Name.str());
-  if (It != Parsed.end())
-    return It->second.get();
-  for (const RawTable &R : RawTables)
-    if (Name == R.Name) {
-      auto &Slot = Parsed[Name.str()];
-      Slot = parse(R.Name, R.Text);
-      return Slot.get();
+uint32_t InstrTable::keyHash(StringRef Key) {
+  uint32_t H = 2166136261u;
+  for (char C : Key)
+    H = (H ^ uint8_t(C)) * 16777619u;
+  return H;
+}
+
+void InstrTable::buildIndex() {
+  // At most half full: a miss (the matcher tries several names per
+  // instruction) ends at an empty slot soon.
+  uint32_t N = 1;
+  while (N < 2 * Entries.size() + 2)
+    N *= 2;
+  OwnSlots.assign(N, 0);
+  for (uint32_t I = 0, E = Entries.size(); I != E; ++I) {
+    StringRef Key = Entries[I].Key;
+    for (uint32_t S = keyHash(Key) & (N - 1);; S = (S + 1) & (N - 1)) {
+      if (!OwnSlots[S]) {
+        OwnSlots[S] = I + 1;
+        break;
+      }
+      if (Entries[OwnSlots[S] - 1].Key == Key)
+        break; // the first of duplicate keys wins
     }
-  return nullptr;
+  }
+  Slots = OwnSlots;
 }
 
 const UopsInfoEntry *InstrTable::lookup(StringRef Key) const {
-  auto It = ByKey.find(Key);
-  return It == ByKey.end() ? nullptr : &Entries[It->second];
+  uint32_t Mask = Slots.size() - 1;
+  assert(!Slots.empty() && (Slots.size() & Mask) == 0 && "an index");
+  for (uint32_t S = keyHash(Key) & Mask;; S = (S + 1) & Mask) {
+    uint32_t I = Slots[S];
+    if (!I)
+      return nullptr;
+    if (Entries[I - 1].Key == Key)
+      return &Entries[I - 1];
+  }
 }
 
-ArrayRef<const UopsInfoEntry *>
-InstrTable::variants(StringRef Mnemonic) const {
-  auto It = ByMnemonic.find(Mnemonic);
-  if (It == ByMnemonic.end())
-    return {};
-  return ArrayRef(VariantList).slice(It->second.first, It->second.second);
+std::unique_ptr<InstrTable> InstrTable::unpack(const PackedUopsTable &P) {
+  auto T = std::make_unique<InstrTable>();
+  T->Name = P.Name;
+  T->Entries.resize(P.NumEntries);
+  for (uint32_t I = 0; I != P.NumEntries; ++I) {
+    const PackedUopsEntry &PE = P.Entries[I];
+    UopsInfoEntry &E = T->Entries[I];
+    setKey(E, StringRef(P.Chars + PE.Key, PE.KeyLen), PE.MnemonicLen);
+    E.LatMin = PE.LatMin;
+    E.LatMax = PE.LatMax;
+    E.LatMinIsBound = PE.Flags & 1;
+    E.LatMaxIsBound = PE.Flags & 2;
+    E.TPPorts = PE.TPPorts;
+    E.TPMeasured = PE.TPMeasured;
+    E.Fused = PE.Fused;
+    E.Unfused = PE.Unfused;
+    E.Ports = StringRef(P.Chars + PE.Ports, PE.PortsLen);
+  }
+  T->Slots = ArrayRef(P.Slots, P.NumSlots);
+  return T;
+}
+
+/// A float as a C++ literal that reads back as the same value (hexadecimal).
+static void writeFloat(raw_ostream &OS, float V) {
+  OS << format("%af", double(V));
+}
+
+/// Characters as C++ string literals, a line each 64 bytes or so; octal
+/// escapes for anything but plain printable characters.
+static void writeChars(raw_ostream &OS, StringRef S) {
+  OS << "\"";
+  unsigned Col = 0;
+  for (char C : S) {
+    uint8_t U = uint8_t(C);
+    if (U >= 0x20 && U < 0x7f && C != '"' && C != '\\' && C != '?')
+      OS << C;
+    else
+      OS << format("\\%03o", U);
+    if (++Col >= 64) {
+      OS << "\"\n\"";
+      Col = 0;
+    }
+  }
+  OS << "\"";
+}
+
+void InstrTable::writePacked(raw_ostream &OS, StringRef Var) const {
+  std::string Chars;
+  StringMap<uint32_t> PortsAt;
+  OS << "static const PackedUopsEntry " << Var << "Entries[] = {\n";
+  auto Offset = [&](StringRef S) {
+    uint32_t Off = Chars.size();
+    Chars += S;
+    return Off;
+  };
+  for (const UopsInfoEntry &E : Entries) {
+    if (E.Key.size() > UINT16_MAX || E.Ports.size() > UINT16_MAX)
+      report_fatal_error("uops.info table '" + Twine(Name) + "': row '" +
+                         E.Key + "' does not fit the packed form");
+    uint32_t Key = Offset(E.Key);
+    auto [At, New] = PortsAt.try_emplace(E.Ports, Chars.size());
+    if (New)
+      Offset(E.Ports);
+    OS << "  {" << Key << ", " << At->second << ", " << E.Fused << ", "
+       << E.Unfused << ", " << E.Key.size() << ", " << E.Mnemonic.size()
+       << ", " << E.Ports.size() << ", "
+       << (unsigned(E.LatMinIsBound) | unsigned(E.LatMaxIsBound) << 1)
+       << ", ";
+    writeFloat(OS, E.LatMin);
+    OS << ", ";
+    writeFloat(OS, E.LatMax);
+    OS << ", ";
+    writeFloat(OS, E.TPPorts);
+    OS << ", ";
+    writeFloat(OS, E.TPMeasured);
+    OS << "},\n";
+  }
+  OS << "};\n";
+  OS << "static const char " << Var << "Chars[] =\n";
+  writeChars(OS, Chars);
+  OS << ";\n";
+  OS << "static const uint32_t " << Var << "Slots[] = {";
+  for (size_t I = 0; I != Slots.size(); ++I)
+    OS << (I % 16 ? " " : "\n  ") << Slots[I] << ",";
+  OS << "\n};\n";
+  OS << "static const PackedUopsTable " << Var << " = {\"" << Name << "\", "
+     << Var << "Chars, " << Var << "Entries, " << Entries.size() << ", "
+     << Var << "Slots, " << Slots.size() << "};\n";
 }
 
 } // namespace luarch

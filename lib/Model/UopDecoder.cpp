@@ -86,15 +86,17 @@ static unsigned dividerCycles(const UopsInfoEntry &E) {
 static bool isShiftOrRotateByCL(const UopsInfoEntry &E) {
   static const StringRef Mnemonics[] = {"SHL", "SHR", "SAR",
                                         "SAL", "ROL", "ROR"};
-  return is_contained(Mnemonics, E.Mnemonic) &&
-         E.Signature.ends_with(", CL") && E.Signature.starts_with("R");
+  // The signature first: it rules out most rows cheaply (this runs in
+  // every first decoding).
+  return E.Signature.ends_with(", CL") && E.Signature.starts_with("R") &&
+         is_contained(Mnemonics, E.Mnemonic);
 }
 
 /// A bit test and modify in register form ("BTS (R64, R64)", "BTR (R32,
 /// I8)").
 static bool isBitTestModify(const UopsInfoEntry &E) {
   static const StringRef Mnemonics[] = {"BTS", "BTR", "BTC"};
-  return is_contained(Mnemonics, E.Mnemonic) && E.Signature.starts_with("R");
+  return E.Signature.starts_with("R") && is_contained(Mnemonics, E.Mnemonic);
 }
 
 unsigned UopDecoder::registerLatency(const UopsInfoEntry &E) const {
@@ -122,7 +124,7 @@ unsigned UopDecoder::registerLatency(const UopsInfoEntry &E) const {
     Lat = E.Unfused == 1 ? std::max(1.0f, E.LatMax) : 1.0f;
   // Divide/square-root latency depends on the operand values; take the
   // middle of the measured range.
-  if (isDividerClass(E.Mnemonic) && E.LatMax > E.LatMin)
+  if (E.LatMax > E.LatMin && isDividerClass(E.Mnemonic))
     Lat = (E.LatMin + E.LatMax) / 2;
   return std::max(0, static_cast<int>(std::lround(Lat)));
 }
@@ -540,11 +542,12 @@ PortMask UopDecoder::portsOfSchedResourceUncached(unsigned Idx) const {
   return Mask;
 }
 
-static std::string schedClassName(const MCSchedModel &SM, unsigned ID) {
+/// "LLVM " and the scheduling class's name, built in one string.
+static std::string schedClassVariant(const MCSchedModel &SM, unsigned ID) {
 #ifndef NDEBUG
-  return SM.getSchedClassName(ID).str();
+  return ("LLVM " + SM.getSchedClassName(ID)).str();
 #else
-  return "sched class " + std::to_string(ID);
+  return "LLVM sched class " + std::to_string(ID);
 #endif
 }
 
@@ -593,7 +596,7 @@ bool UopDecoder::buildFromSchedModel(const MCInst &Inst,
       Groups.push_back({unsigned(Own), Mask});
   }
   D.Source = DecodeSource::LLVMSchedModel;
-  D.Variant = "LLVM " + schedClassName(SM, ClassID);
+  D.Variant = schedClassVariant(SM, ClassID);
   int Lat = MCSchedModel::computeInstrLatency(STI, *SC);
   D.LoadLatency = loadLatencyFor(D);
   unsigned RegLat = std::max(0, Lat - (D.MayLoad ? int(D.LoadLatency) : 0));
@@ -980,7 +983,7 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
       // at: the divider, and serialising instructions whose measured
       // throughput is far below one uop per cycle each.
       float TP = occupancyCycles(*E);
-      if (isDividerClass(E->Mnemonic) && TP >= 1) {
+      if (TP >= 1 && isDividerClass(E->Mnemonic)) {
         D.DividerCycles = dividerCycles(*E);
         Uop *Target = nullptr;
         for (Uop &U : D.Uops)
@@ -995,8 +998,15 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
         D.Uops.front().SerialCycles = D.SerialCycles;
       }
       D.Latency = pathLatency(D, RegLat);
-      D.Note = "ports from LLVM's scheduling model (uops.info has no port "
-               "data for this instruction on " + Model.Name + ")";
+      // Appended into one allocation (most first decodings on AMD take
+      // this path).
+      static constexpr StringLiteral NoPorts =
+          "ports from LLVM's scheduling model (uops.info has no port data "
+          "for this instruction on ";
+      D.Note.reserve(NoPorts.size() + Model.Name.size() + 1);
+      D.Note.assign(NoPorts.data(), NoPorts.size());
+      D.Note += Model.Name;
+      D.Note += ')';
       Built = true;
     }
   }

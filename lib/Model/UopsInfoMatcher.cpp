@@ -292,12 +292,15 @@ UopsInfoMatcher::candidates(const MCInst &Inst, const X86InstrInfo &Info,
   while (true) {
     auto [Word, Tail] = Rest.split(' ');
     std::string W = Word.upper();
-    if (W == "LOCK" || W == "REP" || W == "REPE" || W == "REPZ" ||
-        W == "REPNE" || W == "REPNZ" || W == "DATA16" || W == "NOTRACK" ||
-        W == "ADDR32" || W == "REX64" || W == "XACQUIRE" || W == "XRELEASE" ||
-        W == "BND" || W == "{VEX}" || W == "{EVEX}" || W == "{VEX2}" ||
-        W == "{VEX3}" || W == "{DISP8}" || W == "{DISP32}" || W == "{LOAD}" ||
-        W == "{STORE}") {
+    // One switch on the word's length and bytes (a first decoding compared
+    // it with each of the 21 prefixes in turn).
+    if (StringSwitch<bool>(W)
+            .Cases({"LOCK", "REP", "REPE", "REPZ", "REPNE", "REPNZ", "DATA16",
+                    "NOTRACK", "ADDR32", "REX64", "XACQUIRE", "XRELEASE",
+                    "BND", "{VEX}", "{EVEX}", "{VEX2}", "{VEX3}", "{DISP8}",
+                    "{DISP32}", "{LOAD}", "{STORE}"},
+                   true)
+            .Default(false)) {
       P.Prefixes.push_back(W);
       Rest = Tail.trim();
       continue;

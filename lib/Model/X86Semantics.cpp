@@ -471,7 +471,9 @@ bool X86Semantics::isEliminableMove(const MCInst &Inst, bool &IsVector) const {
 
 StringRef X86Semantics::fusionClass(const MCInst &Inst) const {
   StringRef Op = MII.getName(Inst.getOpcode());
-  static const std::pair<const char *, const char *> Classes[] = {
+  // StringRefs, not C strings: their lengths are known (this runs in every
+  // first decoding).
+  static const std::pair<StringRef, StringRef> Classes[] = {
       {"CMP", "cmp"}, {"TEST", "test"}, {"ADD", "add"}, {"SUB", "sub"},
       {"AND", "and"}, {"INC", "inc"},   {"DEC", "dec"}, {"OR", "or"},
       {"XOR", "xor"}};

@@ -1,16 +1,24 @@
 //===- InstrTable.h - uops.info measurements for one CPU -------*- C++ -*-===//
 //
 // The committed tables in lib/Model/Tables are generated from uops.info CSVs
-// by utils/uops-info-to-tables.py; this parses one of them on first use.
+// by utils/uops-info-to-tables.py. The build parses them once, with parse()
+// below, in a build step (lib/Model/UopsTableGen.cpp) that writes them as
+// packed arrays and a key index; get() reads those, without parsing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LUARCH_MODEL_INSTRTABLE_H
 #define LUARCH_MODEL_INSTRTABLE_H
 
 #include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <memory>
+#include <string>
 #include <vector>
+
+namespace llvm {
+class raw_ostream;
+}
 
 namespace luarch {
 
@@ -29,31 +37,68 @@ struct UopsInfoEntry {
   bool hasPorts() const { return !Ports.empty(); }
 };
 
+/// One entry as the build step writes it: the strings as offsets into the
+/// table's character array (no pointers, so the plugin's loader relocates
+/// nothing; equal port strings stored once), the key's split into mnemonic
+/// and signature and the numbers as parsed (unpacking reads no character).
+struct PackedUopsEntry {
+  uint32_t Key, Ports;                 ///< offsets into the characters
+  uint32_t Fused, Unfused;
+  uint16_t KeyLen, MnemonicLen, PortsLen;
+  uint8_t Flags;                       ///< bit 0 / 1: LatMin / LatMax bound
+  float LatMin, LatMax, TPPorts, TPMeasured;
+};
+
+/// A table as the build step writes it (UopsTablesPacked.inc).
+struct PackedUopsTable {
+  const char *Name;
+  const char *Chars;
+  const PackedUopsEntry *Entries;
+  uint32_t NumEntries;
+  /// The key index: open addressing over keyHash(), a power of two of
+  /// slots, each an entry's index + 1 (0: empty).
+  const uint32_t *Slots;
+  uint32_t NumSlots;
+};
+
 class InstrTable {
 public:
+  InstrTable() = default;
+  /// Not copyable: Slots may point into OwnSlots.
+  InstrTable(const InstrTable &) = delete;
+  InstrTable &operator=(const InstrTable &) = delete;
+
   /// The table generated from uops.info's <Name>.csv, or null if LoopUArch
-  /// has no such table. Parsed once, then shared (thread-safe).
+  /// has no such table. Unpacked once, then shared (thread-safe).
   static const InstrTable *get(llvm::StringRef Name);
 
   llvm::StringRef name() const { return Name; }
   const UopsInfoEntry *lookup(llvm::StringRef Key) const;
-  /// All variants of a mnemonic ("ADD", "ADD_01", ...), in table order.
-  llvm::ArrayRef<const UopsInfoEntry *> variants(llvm::StringRef Mnemonic) const;
   size_t size() const { return Entries.size(); }
+  const UopsInfoEntry &entry(size_t I) const { return Entries[I]; }
 
-  /// Parses table text in the converter's format (exposed for tests).
+  /// Parses table text in the converter's format (the build step; tests).
   static std::unique_ptr<InstrTable> parse(llvm::StringRef Name,
                                            llvm::StringRef Text);
+  /// The table the build step wrote.
+  static std::unique_ptr<InstrTable> unpack(const PackedUopsTable &P);
+  /// Writes this table as C++ definitions of a PackedUopsTable named
+  /// \p Var (the build step).
+  void writePacked(llvm::raw_ostream &OS, llvm::StringRef Var) const;
+
+  /// The index's hash of a key (FNV-1a, 32 bits): fixed, since the build
+  /// step stores the index it gives.
+  static uint32_t keyHash(llvm::StringRef Key);
 
 private:
   std::string Name;
   std::vector<UopsInfoEntry> Entries;
-  /// Flat, built once per table and process (the plugin parses a table in
-  /// every compilation): no allocation per row or per mnemonic.
-  llvm::DenseMap<llvm::StringRef, unsigned> ByKey;
-  /// A mnemonic's variants are VariantList[Begin, Begin + Count).
-  llvm::DenseMap<llvm::StringRef, std::pair<unsigned, unsigned>> ByMnemonic;
-  std::vector<const UopsInfoEntry *> VariantList;
+  /// The key index (see PackedUopsTable::Slots): the build step's for a
+  /// packed table, built by parse() otherwise.
+  llvm::ArrayRef<uint32_t> Slots;
+  std::vector<uint32_t> OwnSlots;
+  /// Builds OwnSlots over Entries; the first of duplicate keys wins.
+  void buildIndex();
 };
 
 } // namespace luarch

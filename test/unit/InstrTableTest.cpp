@@ -1,0 +1,122 @@
+//===- InstrTableTest.cpp - The packed uops.info tables ------------------===//
+//
+// The build step packs lib/Model/Tables (UopsTableGen.cpp); the tables a
+// process uses are those arrays. They must be the text, parsed: every row,
+// every field, and every key's lookup (the first of duplicate keys).
+//
+//===----------------------------------------------------------------------===//
+#include "luarch/Model/InstrTable.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstring>
+#include <gtest/gtest.h>
+
+using namespace llvm;
+using namespace luarch;
+
+namespace {
+struct RawTable {
+  const char *Name;
+  const char *Text;
+};
+#define LUARCH_UOPS_TABLE(NAME, TEXT) {#NAME, TEXT},
+const RawTable RawTables[] = {
+#include "Tables/haswell.inc"
+#include "Tables/broadwell.inc"
+#include "Tables/skylake.inc"
+#include "Tables/skylakex.inc"
+#include "Tables/cascadelake.inc"
+#include "Tables/icelake.inc"
+#include "Tables/tigerlake.inc"
+#include "Tables/rocketlake.inc"
+#include "Tables/alderlakep.inc"
+#include "Tables/zen.inc"
+#include "Tables/zen2.inc"
+#include "Tables/zen3.inc"
+#include "Tables/zen4.inc"
+};
+#undef LUARCH_UOPS_TABLE
+
+/// Bit patterns: the packed floats must be the parsed ones exactly.
+uint32_t bits(float F) {
+  uint32_t B;
+  std::memcpy(&B, &F, sizeof B);
+  return B;
+}
+
+void expectSame(const UopsInfoEntry &A, const UopsInfoEntry &B) {
+  EXPECT_EQ(A.Key.str(), B.Key.str());
+  EXPECT_EQ(A.Mnemonic, B.Mnemonic) << A.Key.str();
+  EXPECT_EQ(A.Signature, B.Signature) << A.Key.str();
+  EXPECT_EQ(bits(A.LatMin), bits(B.LatMin)) << A.Key.str();
+  EXPECT_EQ(bits(A.LatMax), bits(B.LatMax)) << A.Key.str();
+  EXPECT_EQ(A.LatMinIsBound, B.LatMinIsBound) << A.Key.str();
+  EXPECT_EQ(A.LatMaxIsBound, B.LatMaxIsBound) << A.Key.str();
+  EXPECT_EQ(bits(A.TPPorts), bits(B.TPPorts)) << A.Key.str();
+  EXPECT_EQ(bits(A.TPMeasured), bits(B.TPMeasured)) << A.Key.str();
+  EXPECT_EQ(A.Fused, B.Fused) << A.Key.str();
+  EXPECT_EQ(A.Unfused, B.Unfused) << A.Key.str();
+  EXPECT_EQ(A.Ports, B.Ports) << A.Key.str();
+}
+} // namespace
+
+TEST(InstrTable, PackedTablesAreTheParsedText) {
+  for (const RawTable &R : RawTables) {
+    SCOPED_TRACE(R.Name);
+    auto Parsed = InstrTable::parse(R.Name, R.Text);
+    const InstrTable *Packed = InstrTable::get(R.Name);
+    ASSERT_NE(Packed, nullptr);
+    EXPECT_EQ(Packed->name(), R.Name);
+    ASSERT_EQ(Packed->size(), Parsed->size());
+    ASSERT_GT(Parsed->size(), 1000u);
+    StringMap<unsigned> First;
+    for (size_t I = 0; I != Parsed->size(); ++I) {
+      expectSame(Packed->entry(I), Parsed->entry(I));
+      First.try_emplace(Parsed->entry(I).Key, I);
+    }
+    for (size_t I = 0; I != Parsed->size(); ++I) {
+      StringRef Key = Parsed->entry(I).Key;
+      EXPECT_EQ(Packed->lookup(Key), &Packed->entry(First.lookup(Key)));
+      EXPECT_EQ(Parsed->lookup(Key), &Parsed->entry(First.lookup(Key)));
+    }
+    EXPECT_EQ(Packed->lookup("ADD (R64, R64) "), nullptr);
+    EXPECT_EQ(Packed->lookup(""), nullptr);
+  }
+  EXPECT_EQ(InstrTable::get("no such table"), nullptr);
+}
+
+TEST(InstrTable, LookupAndDuplicateKeys) {
+  auto T = InstrTable::parse("mini", "ADD (R64, R64)|1|1|0|0.25|0.25|1|1|1*p0156\n"
+                                     "ADD (R64, R64)|9|9|0|9|9|9|9|9*p0\n"
+                                     "NOP|||0|0.25|0.25|1|0|\n");
+  ASSERT_EQ(T->size(), 3u);
+  const UopsInfoEntry *Add = T->lookup("ADD (R64, R64)");
+  ASSERT_EQ(Add, &T->entry(0)); // the first of duplicate keys
+  EXPECT_EQ(Add->Mnemonic, "ADD");
+  EXPECT_EQ(Add->Signature, "R64, R64");
+  EXPECT_EQ(Add->Ports, "1*p0156");
+  const UopsInfoEntry *Nop = T->lookup("NOP");
+  ASSERT_EQ(Nop, &T->entry(2));
+  EXPECT_EQ(Nop->Signature, "");
+  EXPECT_FALSE(Nop->hasLatency());
+  EXPECT_EQ(T->lookup("ADD"), nullptr);
+  EXPECT_EQ(T->lookup("ADD (R64, R32)"), nullptr);
+}
+
+TEST(InstrTable, PackedFormReadsBack) {
+  // The writer escapes what a C++ string literal cannot hold as is.
+  auto T = InstrTable::parse("odd", "A\"B? (R64)|1|2|3|0.1|0.3|4|5|1*p0\\\n"
+                                    "C|0.5|||||||\n");
+  std::string Out;
+  raw_string_ostream OS(Out);
+  T->writePacked(OS, "X");
+  EXPECT_NE(Out.find("\\042"), std::string::npos) << Out; // '"'
+  EXPECT_NE(Out.find("\\077"), std::string::npos) << Out; // '?'
+  EXPECT_NE(Out.find("\\134"), std::string::npos) << Out; // '\'
+  EXPECT_NE(Out.find("0x1.99999ap-4f"), std::string::npos) << Out; // 0.1f
+  EXPECT_NE(Out.find("static const PackedUopsTable X = {\"odd\", XChars, "
+                     "XEntries, 2, XSlots, 8};"),
+            std::string::npos)
+      << Out;
+}
