@@ -22,6 +22,17 @@ static constexpr size_t ConvergenceWindow = 64;
 static constexpr double ConvergenceWindowCycles = 128;
 /// The shortest window a rate is measured over without an exact period.
 static constexpr size_t MinQuasiWindow = 64;
+/// Iterations over which the retirement deltas alone must repeat with a
+/// period (the fill ignored) to stop: two windows' worth, the iterations
+/// the windows' test compares, but held to an exact repetition instead of
+/// "within one cycle", so without the 128-cycle floor (a loop at one cycle
+/// per iteration waited 2 x 128 + 1 iterations after the warm-up for
+/// windows that agree; such a rhythm had repeated exactly since the
+/// warm-up's end). 128 covers every period tested (at most 64) twice.
+/// Measured, not fitted: with 96 three Cascade Lake unrolled BHive forms
+/// moved more than 1% away from their 4,000-iteration rate, with 128 none
+/// moved by 1% (docs/simulator.md "Steady state", speed16).
+static constexpr size_t DeltaRhythmChecks = 2 * ConvergenceWindow;
 
 unsigned warmupIterations(double ROBSize, unsigned SlotsPerIteration) {
   return 8 + unsigned(std::min(
@@ -149,6 +160,8 @@ bool SteadyStateDetector::checkNewIterations() {
       return true;
     }
   }
+  if (deltasRepeat(Kk))
+    return true;
   // No exact period (quasi-periodic: scaled configurations, port bindings
   // that drift): stop once two consecutive windows agree within one cycle.
   // The rate so far, past the warm-up, sizes the window in cycles.
@@ -190,6 +203,49 @@ bool SteadyStateDetector::checkNewIterations() {
       }
       return true;
     }
+  }
+  return false;
+}
+
+/// Whether the retirement deltas of the last DeltaRhythmChecks iterations,
+/// all after the warm-up, each repeat the one P earlier for some period P
+/// whose rate is not faster than the static bound, whatever the fill
+/// (then Found and Period are set). This is the windows' test below made
+/// exact: any two consecutive windows of 64 iterations in there span
+/// cycles that differ only by the rhythm's phase, and the rate over whole
+/// periods is exact. What the exact test's fill condition adds is waiting
+/// for a machine that still fills while it keeps a rhythm (the lea/cmp
+/// transient, 0.50 cycles for hundreds of iterations, then 0.545); the
+/// windows' test never waited for it either, and with 128 repeating
+/// iterations such a transient's short sub-rhythm (0 1 0 1 between
+/// bursts) does not repeat long enough: its 50-iteration rhythm does
+/// (0.54, the 4,000-iteration rate).
+bool SteadyStateDetector::deltasRepeat(size_t Kk) {
+  if (Kk < Warmup + 1 + DeltaRhythmChecks)
+    return false;
+  // Each iteration A is compared once with A - P for every period P;
+  // DeltaMismatch[P] keeps the last A whose delta differs (or that has no
+  // iteration A - P - 1 before it).
+  for (size_t A = std::max(DeltaScannedTo, Kk - DeltaRhythmChecks); A < Kk;
+       ++A) {
+    long Delta = RetireCycles[A] - RetireCycles[A - 1];
+    for (unsigned P = 1; P <= MaxPeriod; ++P)
+      if (A < P + 1 ||
+          RetireCycles[A - P] - RetireCycles[A - P - 1] != Delta)
+        DeltaMismatch[P] = A;
+  }
+  DeltaScannedTo = Kk;
+  for (unsigned P = 1; P <= MaxPeriod; ++P) {
+    if (DeltaMismatch[P] >= Kk - DeltaRhythmChecks)
+      continue;
+    // As for the exact test, a rhythm faster than a hard limit of the
+    // model is a transient.
+    if (RetireCycles[Kk - 1] - RetireCycles[Kk - 1 - P] <
+        P * LowerBound * (1 - 1e-6))
+      continue;
+    Found = Kk;
+    Period = P;
+    return true;
   }
   return false;
 }
