@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 
 namespace luarch {
@@ -210,7 +211,8 @@ bool SteadyStateDetector::checkNewIterations() {
 /// Whether the retirement deltas of the last DeltaRhythmChecks iterations,
 /// all after the warm-up, each repeat the one P earlier for some period P
 /// whose rate is not faster than the static bound, whatever the fill
-/// (then Found and Period are set). This is the windows' test below made
+/// (then Found and Period are set; the smallest such period, as in the
+/// exact test). This is the windows' test below made
 /// exact: any two consecutive windows of 64 iterations in there span
 /// cycles that differ only by the rhythm's phase, and the rate over whole
 /// periods is exact. What the exact test's fill condition adds is waiting
@@ -221,31 +223,40 @@ bool SteadyStateDetector::checkNewIterations() {
 /// bursts) does not repeat long enough: its 50-iteration rhythm does
 /// (0.54, the 4,000-iteration rate).
 bool SteadyStateDetector::deltasRepeat(size_t Kk) {
-  if (Kk < Warmup + 1 + DeltaRhythmChecks)
+  if (Kk < Warmup + 1 + DeltaRhythmChecks || Kk < NextDeltaDue)
     return false;
-  // Each iteration A is compared once with A - P for every period P;
-  // DeltaMismatch[P] keeps the last A whose delta differs (or that has no
-  // iteration A - P - 1 before it).
-  for (size_t A = std::max(DeltaScannedTo, Kk - DeltaRhythmChecks); A < Kk;
-       ++A) {
-    long Delta = RetireCycles[A] - RetireCycles[A - 1];
-    for (unsigned P = 1; P <= MaxPeriod; ++P)
-      if (A < P + 1 ||
-          RetireCycles[A - P] - RetireCycles[A - P - 1] != Delta)
-        DeltaMismatch[P] = A;
-  }
-  DeltaScannedTo = Kk;
+  NextDeltaDue = SIZE_MAX;
   for (unsigned P = 1; P <= MaxPeriod; ++P) {
-    if (DeltaMismatch[P] >= Kk - DeltaRhythmChecks)
+    if (DeltaDueAt[P] > Kk) {
+      NextDeltaDue = std::min(NextDeltaDue, DeltaDueAt[P]);
       continue;
+    }
+    // Compare the iterations of the last DeltaRhythmChecks not compared
+    // before, newest first; a mismatch at A (or an A without an iteration
+    // A - P - 1) keeps P out until A has left the checked iterations.
+    size_t Lo = std::max(DeltaScannedTo[P], Kk - DeltaRhythmChecks);
+    bool Same = true;
+    for (size_t A = Kk; A-- > Lo;)
+      if (A < P + 1 || RetireCycles[A] - RetireCycles[A - 1] !=
+                           RetireCycles[A - P] - RetireCycles[A - P - 1]) {
+        DeltaDueAt[P] = A + DeltaRhythmChecks + 1;
+        Same = false;
+        break;
+      }
+    DeltaScannedTo[P] = Kk;
     // As for the exact test, a rhythm faster than a hard limit of the
-    // model is a transient.
-    if (RetireCycles[Kk - 1] - RetireCycles[Kk - 1 - P] <
-        P * LowerBound * (1 - 1e-6))
-      continue;
-    Found = Kk;
-    Period = P;
-    return true;
+    // model is a transient (tested again at the next iteration).
+    if (Same && RetireCycles[Kk - 1] - RetireCycles[Kk - 1 - P] <
+                    P * LowerBound * (1 - 1e-6)) {
+      DeltaDueAt[P] = Kk + 1;
+      Same = false;
+    }
+    if (Same) {
+      Found = Kk;
+      Period = P;
+      return true;
+    }
+    NextDeltaDue = std::min(NextDeltaDue, DeltaDueAt[P]);
   }
   return false;
 }

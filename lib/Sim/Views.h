@@ -110,10 +110,13 @@ private:
   /// DueAt[P] iterations have retired.
   size_t LastMismatch[MaxPeriod + 1] = {}, ScannedTo[MaxPeriod + 1] = {},
          DueAt[MaxPeriod + 1] = {};
-  /// deltasRepeat's scan: the last iteration whose retirement delta
-  /// differs from the one P earlier (fill ignored), for every iteration
-  /// before DeltaScannedTo that it compared.
-  size_t DeltaMismatch[MaxPeriod + 1] = {}, DeltaScannedTo = 0;
+  /// deltasRepeat's scan, as LastMismatch's for the deltas alone (fill
+  /// ignored): every iteration from DeltaScannedTo[P] - DeltaRhythmChecks
+  /// (or later) up to DeltaScannedTo[P] repeats the delta P earlier, and P
+  /// cannot pass before DeltaDueAt[P] iterations have retired; none can
+  /// before NextDeltaDue.
+  size_t DeltaScannedTo[MaxPeriod + 1] = {}, DeltaDueAt[MaxPeriod + 1] = {},
+         NextDeltaDue = 0;
   /// The periods due, without a scan of all of them: bit P - 1 of Due is
   /// set for each period P with DueAt[P] <= CollectedTo, and bit P - 1 of
   /// Calendar[D % CalendarSize] for each with DueAt[P] == D > CollectedTo
