@@ -48,8 +48,9 @@ struct MeasuredWindow {
 /// emptying) only look periodic and run faster than the machine can
 /// sustain; so does a rhythm faster than the model's own static bound.
 /// The retirement deltas alone repeating with such a period over the last
-/// 128 iterations after the warm-up (two windows' worth; the fill may
-/// change) stop it as well, measured over whole periods.
+/// 128 iterations after the warm-up (two windows' worth), the fill at the
+/// last no higher than somewhere in the first 64 (it may jitter, not
+/// grow), stop it as well, measured over whole periods.
 /// Without an exact period, it stops when two consecutive windows of at
 /// least 64 iterations and 128 cycles agree within one cycle, neither
 /// shorter than the whole cycles the bound allows, and measures over the
@@ -98,6 +99,7 @@ private:
   size_t checksFor(unsigned P) const;
   bool lastChecksRepeat(unsigned P, size_t Checks, size_t Kk);
   bool deltasRepeat(size_t Kk);
+  bool fillSettled(size_t Kk) const;
   static constexpr unsigned MaxPeriod = 64;
   std::vector<long> RetireCycles;
   std::vector<ExecutionCounters::Occupancy> Occupancy;

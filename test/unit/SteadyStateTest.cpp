@@ -170,16 +170,21 @@ TEST(SteadyState, ASubRhythmBetweenBurstsIsNotTheRhythm) {
   // The lea/cmp rhythm (BHive bhdev-0575 unrolled on cascadelake, 4,000
   // iterations: 0.540): 22 pairs of deltas 1 0 (two iterations a cycle
   // at the bound of 0.5) and then 1 1 1 1 1 0, 27 cycles per 50
-  // iterations, while the machine keeps filling (the ROB one entry more
-  // at each retirement: no exact period with the fill). The pairs repeat
-  // with period 2 for 44 iterations at a time, fewer than 128: period 2
-  // never holds. Period 50 compares iteration A with A - 50 from A = 51
-  // on, so its 128 iterations (51..178) fit first when 179 have retired
-  // (this driver tests after every iteration; the simulator only after
-  // cycles that retire one). The rate over one whole period is 27/50 =
-  // 0.54, not the pairs'
-  // 0.50. (The windows' test alone: windows of ceil(128 / 0.54) = 238
-  // iterations, a stop after 516.)
+  // iterations. The ROB fills by one entry per retirement up to iteration
+  // 199 and then jitters between 200 and 201 (200 plus the parity of
+  // I * I mod 101, which repeats every 101 iterations): no exact period
+  // with the fill. The pairs repeat with period 2 for 44 iterations at a
+  // time, fewer than 128: period 2 never holds. Period 50 compares
+  // iteration A with A - 50 from A = 51 on, so its 128 deltas repeat from
+  // 179 retired iterations on (this driver tests after every iteration;
+  // the simulator after cycles that retire one), but the machine still
+  // fills: the last iteration's fill must not be above the highest of the
+  // first 64 of the 128 (Kk - 128 .. Kk - 65), and those reach the
+  // settled fill first at Kk = 265 (iteration 200: 200 + (200 * 200 mod
+  // 101 = 4) mod 2 = 200; iteration 264: 264 * 264 mod 101 = 6, 200 too).
+  // A stop after 265, over one whole period: 27/50 = 0.54, not the pairs'
+  // 0.50. (With the fill growing for good, the windows' test decides:
+  // windows of ceil(128 / 0.54) = 238 iterations, a stop after 513.)
   SteadyStateDetector D(ROB, Slots, /*Fractional=*/false,
                         /*LowerBound=*/0.5);
   std::vector<long> Deltas;
@@ -189,15 +194,15 @@ TEST(SteadyState, ASubRhythmBetweenBurstsIsNotTheRhythm) {
   ASSERT_EQ(Deltas.size(), 50u);
   size_t Stop = runUntilSteady(D, Deltas, [](size_t I) {
     ExecutionCounters::Occupancy O;
-    O.InFlight = I;
+    O.InFlight = I < 200 ? I : 200 + (I * I % 101) % 2;
     return O;
   });
-  EXPECT_EQ(Stop, 179u);
+  EXPECT_EQ(Stop, 265u);
   MeasuredWindow W = D.window();
   EXPECT_TRUE(W.SteadyState);
   EXPECT_EQ(W.Period, 50u);
-  EXPECT_EQ(W.Last, 178u);
-  EXPECT_EQ(W.First, 128u);
+  EXPECT_EQ(W.Last, 264u);
+  EXPECT_EQ(W.First, 214u);
   EXPECT_DOUBLE_EQ(double(W.LastCycle - W.FirstCycle) / W.iterations(),
                    27.0 / 50.0);
 }
