@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 
 namespace luarch {
@@ -22,6 +23,17 @@ static constexpr size_t ConvergenceWindow = 64;
 static constexpr double ConvergenceWindowCycles = 128;
 /// The shortest window a rate is measured over without an exact period.
 static constexpr size_t MinQuasiWindow = 64;
+/// Iterations over which the retirement deltas alone must repeat with a
+/// period (the fill ignored) to stop: two windows' worth, the iterations
+/// the windows' test compares, but held to an exact repetition instead of
+/// "within one cycle", so without the 128-cycle floor (a loop at one cycle
+/// per iteration waited 2 x 128 + 1 iterations after the warm-up for
+/// windows that agree; such a rhythm had repeated exactly since the
+/// warm-up's end). 128 covers every period tested (at most 64) twice.
+/// Measured, not fitted: with 96 three Cascade Lake unrolled BHive forms
+/// moved more than 1% away from their 4,000-iteration rate, with 128 none
+/// moved by 1% (docs/simulator.md "Steady state", speed16).
+static constexpr size_t DeltaRhythmChecks = 2 * ConvergenceWindow;
 
 unsigned warmupIterations(double ROBSize, unsigned SlotsPerIteration) {
   return 8 + unsigned(std::min(
@@ -149,6 +161,8 @@ bool SteadyStateDetector::checkNewIterations() {
       return true;
     }
   }
+  if (deltasRepeat(Kk))
+    return true;
   // No exact period (quasi-periodic: scaled configurations, port bindings
   // that drift): stop once two consecutive windows agree within one cycle.
   // The rate so far, past the warm-up, sizes the window in cycles.
@@ -192,6 +206,86 @@ bool SteadyStateDetector::checkNewIterations() {
     }
   }
   return false;
+}
+
+/// Whether the retirement deltas of the last DeltaRhythmChecks iterations,
+/// all after the warm-up, each repeat the one P earlier for some period P
+/// whose rate is not faster than the static bound, while the fill has
+/// stopped growing (fillSettled; it need not repeat): then Found and
+/// Period are set (the smallest such period, as in the exact test). This
+/// is the windows' test below made exact: any two consecutive windows of
+/// 64 iterations in there span cycles that differ only by the rhythm's
+/// phase, and the rate over whole periods is exact. The exact test's
+/// fill condition waits for a machine that still fills while it keeps a
+/// rhythm (the lea/cmp transient: 0.50 cycles for hundreds of iterations,
+/// then 0.545); fillSettled waits for the growth to stop, and with 128
+/// repeating iterations such a transient's short sub-rhythm (0 1 0 1
+/// between bursts) does not repeat long enough: its 50-iteration rhythm
+/// does (0.54, the 4,000-iteration rate).
+bool SteadyStateDetector::deltasRepeat(size_t Kk) {
+  if (Kk < Warmup + 1 + DeltaRhythmChecks || Kk < NextDeltaDue)
+    return false;
+  // A machine that still fills stops nothing, whatever the rhythm (the
+  // test is the same for every P; the scans below are incremental, so
+  // skipping them here costs nothing later).
+  if (!fillSettled(Kk))
+    return false;
+  NextDeltaDue = SIZE_MAX;
+  for (unsigned P = 1; P <= MaxPeriod; ++P) {
+    if (DeltaDueAt[P] > Kk) {
+      NextDeltaDue = std::min(NextDeltaDue, DeltaDueAt[P]);
+      continue;
+    }
+    // Compare the iterations of the last DeltaRhythmChecks not compared
+    // before, newest first; a mismatch at A (or an A without an iteration
+    // A - P - 1) keeps P out until A has left the checked iterations.
+    size_t Lo = std::max(DeltaScannedTo[P], Kk - DeltaRhythmChecks);
+    bool Same = true;
+    for (size_t A = Kk; A-- > Lo;)
+      if (A < P + 1 || RetireCycles[A] - RetireCycles[A - 1] !=
+                           RetireCycles[A - P] - RetireCycles[A - P - 1]) {
+        DeltaDueAt[P] = A + DeltaRhythmChecks + 1;
+        Same = false;
+        break;
+      }
+    DeltaScannedTo[P] = Kk;
+    if (Same) {
+      // As for the exact test, a rhythm faster than a hard limit of the
+      // model is a transient: tested again at the next iteration.
+      if (RetireCycles[Kk - 1] - RetireCycles[Kk - 1 - P] >=
+          P * LowerBound * (1 - 1e-6)) {
+        Found = Kk;
+        Period = P;
+        return true;
+      }
+      DeltaDueAt[P] = Kk + 1;
+    }
+    NextDeltaDue = std::min(NextDeltaDue, DeltaDueAt[P]);
+  }
+  return false;
+}
+
+/// Whether the machine has stopped filling over the last
+/// DeltaRhythmChecks iterations: at the last one, the ROB, the scheduler
+/// and the uop queue each no fuller than at some iteration of the first
+/// half. A fill that jitters passes; one that grows, with the rhythm held
+/// (a backlog that builds up while the machine keeps its rate, which then
+/// changes once it is full), does not. Without it, sqlite3.c's plugin
+/// remarks moved away from their 4,000-iteration rate (14 further, 4
+/// closer; a loop 1.378 -> 1.250 cycles, 1.488 over 4,000 iterations);
+/// BHive's block forms did not need it (docs/simulator.md "Steady state",
+/// speed16).
+bool SteadyStateDetector::fillSettled(size_t Kk) const {
+  const ExecutionCounters::Occupancy &Last = Occupancy[Kk - 1];
+  size_t InFlight = 0, Scheduled = 0, Queued = 0;
+  for (size_t A = Kk - DeltaRhythmChecks; A < Kk - DeltaRhythmChecks / 2;
+       ++A) {
+    InFlight = std::max(InFlight, Occupancy[A].InFlight);
+    Scheduled = std::max(Scheduled, Occupancy[A].Scheduled);
+    Queued = std::max(Queued, Occupancy[A].Queued);
+  }
+  return Last.InFlight <= InFlight && Last.Scheduled <= Scheduled &&
+         Last.Queued <= Queued;
 }
 
 MeasuredWindow SteadyStateDetector::window() const {

@@ -47,6 +47,10 @@ struct MeasuredWindow {
 /// not drain: retirements that outrun allocation for a while (the window
 /// emptying) only look periodic and run faster than the machine can
 /// sustain; so does a rhythm faster than the model's own static bound.
+/// The retirement deltas alone repeating with such a period over the last
+/// 128 iterations after the warm-up (two windows' worth), the fill at the
+/// last no higher than somewhere in the first 64 (it may jitter, not
+/// grow), stop it as well, measured over whole periods.
 /// Without an exact period, it stops when two consecutive windows of at
 /// least 64 iterations and 128 cycles agree within one cycle, neither
 /// shorter than the whole cycles the bound allows, and measures over the
@@ -94,6 +98,8 @@ private:
   bool repeats(size_t A, unsigned P) const;
   size_t checksFor(unsigned P) const;
   bool lastChecksRepeat(unsigned P, size_t Checks, size_t Kk);
+  bool deltasRepeat(size_t Kk);
+  bool fillSettled(size_t Kk) const;
   static constexpr unsigned MaxPeriod = 64;
   std::vector<long> RetireCycles;
   std::vector<ExecutionCounters::Occupancy> Occupancy;
@@ -106,6 +112,13 @@ private:
   /// DueAt[P] iterations have retired.
   size_t LastMismatch[MaxPeriod + 1] = {}, ScannedTo[MaxPeriod + 1] = {},
          DueAt[MaxPeriod + 1] = {};
+  /// deltasRepeat's scan, as LastMismatch's for the deltas alone (fill
+  /// ignored): every iteration from DeltaScannedTo[P] - DeltaRhythmChecks
+  /// (or later) up to DeltaScannedTo[P] repeats the delta P earlier, and P
+  /// cannot pass before DeltaDueAt[P] iterations have retired; none can
+  /// before NextDeltaDue.
+  size_t DeltaScannedTo[MaxPeriod + 1] = {}, DeltaDueAt[MaxPeriod + 1] = {},
+         NextDeltaDue = 0;
   /// The periods due, without a scan of all of them: bit P - 1 of Due is
   /// set for each period P with DueAt[P] <= CollectedTo, and bit P - 1 of
   /// Calendar[D % CalendarSize] for each with DueAt[P] == D > CollectedTo

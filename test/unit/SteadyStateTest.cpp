@@ -99,9 +99,15 @@ TEST(SteadyState, ALongPeriodNeedsOnePeriodAndSixteenChecksMore) {
 TEST(SteadyState, WindowsAtExactlyTheBoundConverge) {
   // A loop at its port bound of 8/3 cycles per iteration (three AGUs, eight
   // address uops: two of sqlite3.c's loops on znver4), retiring in the
-  // rhythm 1 3 3 3 1 5 (16 cycles per 6 iterations). The occupancy at each
-  // retirement follows no period of at most 64 iterations (squares modulo
-  // 101), so no exact period is found and the two-window test decides.
+  // rhythm 1 3 3 3 1 5 (16 cycles per 6 iterations), except that one
+  // group of six in sixteen retires as 3 1 3 3 1 5 (iterations 90..95,
+  // 186..191, ...): a rhythm of 96 iterations, longer than any period
+  // tested, so the deltas repeat with no period of at most 64 over any 128
+  // iterations (deltasRepeat). The occupancy at each retirement follows no
+  // period of at most 64 iterations either (squares modulo 101), so no
+  // exact period is found and the two-window test decides. The odd group
+  // lies whole inside both windows below, which therefore span the cycles
+  // of the plain rhythm.
   // Windows of 64 iterations (128 cycles take 48 at this rate) hold ten
   // periods (160 cycles) plus four deltas, which sum to 10 or 12 as the
   // window's phase falls: every window spans 170 or 172 cycles, never
@@ -114,7 +120,13 @@ TEST(SteadyState, WindowsAtExactlyTheBoundConverge) {
   // cap; retirement cycles are whole, so the floor is 170.
   SteadyStateDetector D(ROB, Slots, /*Fractional=*/false,
                         /*LowerBound=*/8.0 / 3.0);
-  size_t Stop = runUntilSteady(D, {1, 3, 3, 3, 1, 5}, [](size_t I) {
+  std::vector<long> Deltas;
+  for (unsigned Group = 0; Group < 16; ++Group)
+    if (Group == 15)
+      Deltas.insert(Deltas.end(), {3, 1, 3, 3, 1, 5});
+    else
+      Deltas.insert(Deltas.end(), {1, 3, 3, 3, 1, 5});
+  size_t Stop = runUntilSteady(D, Deltas, [](size_t I) {
     ExecutionCounters::Occupancy O;
     O.InFlight = (I * I) % 101;
     return O;
@@ -129,6 +141,70 @@ TEST(SteadyState, WindowsAtExactlyTheBoundConverge) {
   double Rate = D.slope(W, Error);
   EXPECT_NEAR(Rate, 8.0 / 3.0, Error);
   EXPECT_LT(Error, 0.1);
+}
+
+TEST(SteadyState, ExactDeltasStopAfterTwoWindowsWhateverTheFill) {
+  // One cycle per iteration at a bound of one, the occupancy following no
+  // period (squares modulo 101): no exact period with the fill. The
+  // retirement deltas repeat with period 1 from the start, so the 128
+  // iterations after the warm-up (41..168) repeat the one before: a stop
+  // after 40 + 1 + 128 = 169 iterations, measured over ten whole periods.
+  // The windows' test alone would need windows of 128 iterations (128
+  // cycles at one per iteration): 40 + 2 x 128 + 1 = 297.
+  SteadyStateDetector D(ROB, Slots, /*Fractional=*/false, /*LowerBound=*/1);
+  size_t Stop = runUntilSteady(D, {1}, [](size_t I) {
+    ExecutionCounters::Occupancy O;
+    O.InFlight = (I * I) % 101;
+    return O;
+  });
+  EXPECT_EQ(Stop, 169u);
+  MeasuredWindow W = D.window();
+  EXPECT_TRUE(W.SteadyState);
+  EXPECT_EQ(W.Period, 1u);
+  EXPECT_EQ(W.Last, 168u);
+  EXPECT_EQ(W.First, 158u);
+  EXPECT_DOUBLE_EQ(double(W.LastCycle - W.FirstCycle) / W.iterations(), 1.0);
+}
+
+TEST(SteadyState, ASubRhythmBetweenBurstsIsNotTheRhythm) {
+  // The lea/cmp rhythm (BHive bhdev-0575 unrolled on cascadelake, 4,000
+  // iterations: 0.540): 22 pairs of deltas 1 0 (two iterations a cycle
+  // at the bound of 0.5) and then 1 1 1 1 1 0, 27 cycles per 50
+  // iterations. The ROB fills by one entry per retirement up to iteration
+  // 199 and then jitters between 200 and 201 (200 plus the parity of
+  // I * I mod 101, which repeats every 101 iterations): no exact period
+  // with the fill. The pairs repeat with period 2 for 44 iterations at a
+  // time, fewer than 128: period 2 never holds. Period 50 compares
+  // iteration A with A - 50 from A = 51 on, so its 128 deltas repeat from
+  // 179 retired iterations on (this driver tests after every iteration;
+  // the simulator after cycles that retire one), but the machine still
+  // fills: the last iteration's fill must not be above the highest of the
+  // first 64 of the 128 (Kk - 128 .. Kk - 65), and those reach the
+  // settled fill first at Kk = 265 (iteration 200: 200 + (200 * 200 mod
+  // 101 = 4) mod 2 = 200; iteration 264: 264 * 264 mod 101 = 6, 200 too).
+  // A stop after 265, over one whole period: 27/50 = 0.54, not the pairs'
+  // 0.50. (With the fill growing for good, the windows' test decides:
+  // windows of ceil(128 / 0.54) = 238 iterations, a stop after 513.)
+  SteadyStateDetector D(ROB, Slots, /*Fractional=*/false,
+                        /*LowerBound=*/0.5);
+  std::vector<long> Deltas;
+  for (unsigned Pair = 0; Pair < 22; ++Pair)
+    Deltas.insert(Deltas.end(), {1, 0});
+  Deltas.insert(Deltas.end(), {1, 1, 1, 1, 1, 0});
+  ASSERT_EQ(Deltas.size(), 50u);
+  size_t Stop = runUntilSteady(D, Deltas, [](size_t I) {
+    ExecutionCounters::Occupancy O;
+    O.InFlight = I < 200 ? I : 200 + (I * I % 101) % 2;
+    return O;
+  });
+  EXPECT_EQ(Stop, 265u);
+  MeasuredWindow W = D.window();
+  EXPECT_TRUE(W.SteadyState);
+  EXPECT_EQ(W.Period, 50u);
+  EXPECT_EQ(W.Last, 264u);
+  EXPECT_EQ(W.First, 214u);
+  EXPECT_DOUBLE_EQ(double(W.LastCycle - W.FirstCycle) / W.iterations(),
+                   27.0 / 50.0);
 }
 
 } // namespace
