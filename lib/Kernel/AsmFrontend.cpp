@@ -382,6 +382,34 @@ void foldPrefixStatements(std::vector<CodeEvent> &Events,
   Events = std::move(Kept);
 }
 
+/// `rep nop` (on one line or as "rep; nop") encodes as F3 90, which the
+/// processor executes as PAUSE ([IntelSDM] Vol. 2B, PAUSE: "F3 90"; GNU as
+/// and LLVM's assembler emit those bytes for both spellings), but LLVM's
+/// parser keeps it as a NOP with a repeat prefix, which would be timed as
+/// a one-cycle nop. Spin loops written before `pause` was a mnemonic use
+/// it; the bytes of an object or --hex already decode as PAUSE.
+void rewriteRepNopAsPause(std::vector<CodeEvent> &Events,
+                          const TargetContext &TC) {
+  const MCInstrInfo &MII = TC.instrInfo();
+  std::optional<unsigned> Pause;
+  for (CodeEvent &E : Events) {
+    if (E.K != CodeEvent::Instr || !(E.Inst.getFlags() & x86prefix::Repeat) ||
+        MII.getName(E.Inst.getOpcode()) != "NOOP" ||
+        E.Inst.getNumOperands() != 0)
+      continue;
+    if (!Pause) {
+      for (unsigned Op = 0, N = MII.getNumOpcodes(); Op < N && !Pause; ++Op)
+        if (MII.getName(Op) == "PAUSE")
+          Pause = Op;
+      assert(Pause && "the X86 target has a PAUSE instruction");
+      if (!Pause)
+        return;
+    }
+    E.Inst.setOpcode(*Pause);
+    E.Inst.setFlags(E.Inst.getFlags() & ~x86prefix::Repeat);
+  }
+}
+
 } // namespace
 
 Expected<AsmKernels> parseAsmKernels(TargetContext &TC, StringRef Buffer,
@@ -526,6 +554,7 @@ Expected<AsmKernels> parseAsmKernels(TargetContext &TC, StringRef Buffer,
                    });
 
   foldPrefixStatements(Stream.Events, TC);
+  rewriteRepNopAsPause(Stream.Events, TC);
   // Printed text and encoding size of every instruction.
   for (CodeEvent &E : Stream.Events)
     if (E.K == CodeEvent::Instr) {
