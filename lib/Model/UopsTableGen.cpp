@@ -23,19 +23,7 @@ struct RawTable {
 };
 #define LUARCH_UOPS_TABLE(NAME, TEXT) {#NAME, TEXT},
 const RawTable RawTables[] = {
-#include "Tables/haswell.inc"
-#include "Tables/broadwell.inc"
-#include "Tables/skylake.inc"
-#include "Tables/skylakex.inc"
-#include "Tables/cascadelake.inc"
-#include "Tables/icelake.inc"
-#include "Tables/tigerlake.inc"
-#include "Tables/rocketlake.inc"
-#include "Tables/alderlakep.inc"
-#include "Tables/zen.inc"
-#include "Tables/zen2.inc"
-#include "Tables/zen3.inc"
-#include "Tables/zen4.inc"
+#include "UopsTablesText.def"
 };
 #undef LUARCH_UOPS_TABLE
 } // namespace
