@@ -1029,7 +1029,7 @@ DecodedInstr UopDecoder::decodeUncached(const MCInst &Inst) const {
   applyDataPathRules(E, D);
   applyFlagMergeRule(E, D);
   applyShiftByCLRule(E, D);
-  applyShiftByCLFlagsRule(D);
+  applyShiftByCLFlagsRule(E, D);
   applyLEABaseRule(E, D);
   // MemoryDesc::LockedRMWCycles: at least the measured occupancy, or
   // uops.info's measured throughput where longer (XADD_LOCK 7.80 on Zen
@@ -1183,10 +1183,7 @@ void UopDecoder::applyShiftByCLRule(const UopsInfoEntry *E,
         return U.Kind == UopKind::Compute && U.ReadsSources;
       }))
     return;
-  // uops.info keys: "SHL (R64, CL)".
-  auto [Mnemonic, Operands] = StringRef(D.Variant).split(' ');
-  if (!is_contained({"SHL", "SHR", "SAR", "ROL", "ROR"}, Mnemonic) ||
-      !Operands.ends_with(", CL)"))
+  if (!isShiftOrRotateByCL(*E))
     return;
   Uop &Shift = D.Uops[0];
   Shift.Sources = SourceSubset::NonFlags;
@@ -1201,13 +1198,21 @@ void UopDecoder::applyShiftByCLRule(const UopsInfoEntry *E,
   D.FlagsLatency = 0;
 }
 
-/// The flag uops of a register shift, rotate or double shift by CL, as
-/// the decoder built them: those applyShiftByCLRule split off (all but the
-/// first), or the two uops of a SHLD/SHRD by CL that share one port set
-/// (uops.info's Haswell-to-Skylake row 1*p0156+2*p06+1*p1: the double
-/// shift is SHLD/SHRD by an immediate's 1*p1, and 2*p06 are the shifts by
-/// CL's flag uops). Empty for anything else.
-static SmallVector<unsigned, 2> shiftByCLFlagUops(const DecodedInstr &D) {
+/// A double shift by CL in register form ("SHLD_CL (R64, R64, CL)").
+static bool isDoubleShiftByCL(const UopsInfoEntry &E) {
+  return (E.Mnemonic == "SHLD_CL" || E.Mnemonic == "SHRD_CL") &&
+         E.Signature.starts_with("R") && E.Signature.ends_with(", CL");
+}
+
+/// The flag uops of a register shift, rotate or double shift by CL (row
+/// \p E), as the decoder built them: those applyShiftByCLRule split off
+/// (all but the first), or the two uops of a SHLD/SHRD by CL that share
+/// one port set (uops.info's Haswell-to-Skylake row
+/// 1*p0156+2*p06+1*p1: the double shift is SHLD/SHRD by an immediate's
+/// 1*p1, and 2*p06 are the shifts by CL's flag uops). Empty for anything
+/// else.
+static SmallVector<unsigned, 2> shiftByCLFlagUops(const UopsInfoEntry &E,
+                                                  const DecodedInstr &D) {
   SmallVector<unsigned, 2> Flags;
   if (D.Source != DecodeSource::UopsInfo || D.MayLoad || D.MayStore ||
       !all_of(D.Uops, [](const Uop &U) {
@@ -1215,17 +1220,14 @@ static SmallVector<unsigned, 2> shiftByCLFlagUops(const DecodedInstr &D) {
                !U.SerialCycles;
       }))
     return Flags;
-  auto [Mnemonic, Operands] = StringRef(D.Variant).split(' ');
-  if (!Operands.ends_with(", CL)"))
-    return Flags;
-  if (is_contained({"SHL", "SHR", "SAR", "ROL", "ROR"}, Mnemonic)) {
+  if (isShiftOrRotateByCL(E)) {
     // Split by applyShiftByCLRule (its FlagsLatency 0), else left whole.
     if (D.FlagsLatency == 0)
       for (unsigned I = 1; I < D.Uops.size(); ++I)
         Flags.push_back(I);
     return Flags;
   }
-  if (Mnemonic != "SHLD_CL" && Mnemonic != "SHRD_CL")
+  if (!isDoubleShiftByCL(E))
     return Flags;
   for (unsigned I = 0; I < D.Uops.size(); ++I)
     if (count_if(D.Uops, [&](const Uop &U) {
@@ -1237,11 +1239,12 @@ static SmallVector<unsigned, 2> shiftByCLFlagUops(const DecodedInstr &D) {
   return Flags;
 }
 
-void UopDecoder::applyShiftByCLFlagsRule(DecodedInstr &D) const {
+void UopDecoder::applyShiftByCLFlagsRule(const UopsInfoEntry *E,
+                                         DecodedInstr &D) const {
   unsigned Cycles = Model.ShiftByCLFlagsCycles;
-  if (!Cycles || !Model.ShiftByCLFlagUops)
+  if (!Cycles || !Model.ShiftByCLFlagUops || !E)
     return;
-  SmallVector<unsigned, 2> Flags = shiftByCLFlagUops(D);
+  SmallVector<unsigned, 2> Flags = shiftByCLFlagUops(*E, D);
   if (Flags.size() < 2)
     return;
   // The old flags, which a zero count passes through ([IntelSDM] SAL/SAR/

@@ -91,10 +91,21 @@ bool SteadyStateDetector::draining(size_t Later, size_t Earlier) const {
 /// uop queue: a test of the scheduler's fill alone lets it pass; lea/cmp
 /// blocks of BHive unrolled, 0.50 cycles for hundreds of iterations, then
 /// 0.545, measured 0.535; docs/simulator.md "Steady state").
-bool SteadyStateDetector::repeats(size_t A, unsigned P) const {
+bool SteadyStateDetector::deltaRepeats(size_t A, unsigned P) const {
+  assert(A > P && "an iteration before the one compared");
   return RetireCycles[A] - RetireCycles[A - 1] ==
-             RetireCycles[A - P] - RetireCycles[A - P - 1] &&
-         Occupancy[A] == Occupancy[A - P];
+         RetireCycles[A - P] - RetireCycles[A - P - 1];
+}
+
+bool SteadyStateDetector::repeats(size_t A, unsigned P) const {
+  return deltaRepeats(A, P) && Occupancy[A] == Occupancy[A - P];
+}
+
+bool SteadyStateDetector::fasterThanBound(unsigned P, size_t Kk) const {
+  // A rhythm faster than a hard limit of the model is a transient. (The
+  // bounds carry a rounding guard of 1e-7.)
+  return RetireCycles[Kk - 1] - RetireCycles[Kk - 1 - P] <
+         P * LowerBound * (1 - 1e-6);
 }
 
 /// Whether each of the last \p Checks of \p Kk iterations repeats the one
@@ -150,10 +161,7 @@ bool SteadyStateDetector::checkNewIterations() {
     assert(DueAt[P] > Kk && DueAt[P] - Kk < CalendarSize &&
            "due again within the calendar");
     scheduleDue(P);
-    // A rhythm faster than a hard limit of the model is a transient.
-    // (The bounds carry a rounding guard of 1e-7.)
-    if (Same && RetireCycles[Kk - 1] - RetireCycles[Kk - 1 - P] <
-                    P * LowerBound * (1 - 1e-6))
+    if (Same && fasterThanBound(P, Kk))
       Same = false;
     if (Same) {
       Found = Kk;
@@ -242,8 +250,7 @@ bool SteadyStateDetector::deltasRepeat(size_t Kk) {
     size_t Lo = std::max(DeltaScannedTo[P], Kk - DeltaRhythmChecks);
     bool Same = true;
     for (size_t A = Kk; A-- > Lo;)
-      if (A < P + 1 || RetireCycles[A] - RetireCycles[A - 1] !=
-                           RetireCycles[A - P] - RetireCycles[A - P - 1]) {
+      if (A < P + 1 || !deltaRepeats(A, P)) {
         DeltaDueAt[P] = A + DeltaRhythmChecks + 1;
         Same = false;
         break;
@@ -252,8 +259,7 @@ bool SteadyStateDetector::deltasRepeat(size_t Kk) {
     if (Same) {
       // As for the exact test, a rhythm faster than a hard limit of the
       // model is a transient: tested again at the next iteration.
-      if (RetireCycles[Kk - 1] - RetireCycles[Kk - 1 - P] >=
-          P * LowerBound * (1 - 1e-6)) {
+      if (!fasterThanBound(P, Kk)) {
         Found = Kk;
         Period = P;
         return true;

@@ -95,7 +95,13 @@ private:
   /// steady() once iterations retired since the last check.
   bool checkNewIterations();
   bool draining(size_t Later, size_t Earlier) const;
+  /// Iteration A's retirement delta is the one P earlier's.
+  bool deltaRepeats(size_t A, unsigned P) const;
+  /// deltaRepeats, and the machine's fill is the same as P earlier.
   bool repeats(size_t A, unsigned P) const;
+  /// The last P of \p Kk iterations took fewer cycles than the static
+  /// bound allows: a transient, not the rhythm.
+  bool fasterThanBound(unsigned P, size_t Kk) const;
   size_t checksFor(unsigned P) const;
   bool lastChecksRepeat(unsigned P, size_t Checks, size_t Kk);
   bool deltasRepeat(size_t Kk);

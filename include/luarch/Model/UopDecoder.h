@@ -64,7 +64,7 @@ private:
   /// MachineModel::ShiftByCLFlagUops.
   void applyShiftByCLRule(const UopsInfoEntry *E, DecodedInstr &D) const;
   /// MachineModel::ShiftByCLFlagsCycles (after applyShiftByCLRule).
-  void applyShiftByCLFlagsRule(DecodedInstr &D) const;
+  void applyShiftByCLFlagsRule(const UopsInfoEntry *E, DecodedInstr &D) const;
   /// LatencyRulesDesc::ThreeComponentLEABase.
   void applyLEABaseRule(const UopsInfoEntry *E, DecodedInstr &D) const;
   /// Encoding and decoder-path facts for the front end (DecodedInstr::FE);
