@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/DJB.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -97,12 +98,7 @@ std::unique_ptr<InstrTable> InstrTable::parse(StringRef Name, StringRef Text) {
   return T;
 }
 
-uint32_t InstrTable::keyHash(StringRef Key) {
-  uint32_t H = 2166136261u;
-  for (char C : Key)
-    H = (H ^ uint8_t(C)) * 16777619u;
-  return H;
-}
+uint32_t InstrTable::keyHash(StringRef Key) { return djbHash(Key); }
 
 void InstrTable::buildIndex() {
   // At most half full: a miss (the matcher tries several names per

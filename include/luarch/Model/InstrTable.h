@@ -86,8 +86,9 @@ public:
   /// \p Var (the build step).
   void writePacked(llvm::raw_ostream &OS, llvm::StringRef Var) const;
 
-  /// The index's hash of a key (FNV-1a, 32 bits): fixed, since the build
-  /// step stores the index it gives.
+  /// The index's hash of a key: LLVM's djbHash, the stable hash of its
+  /// on-disk tables (the same in the build step, which stores the index
+  /// it gives, and in every process).
   static uint32_t keyHash(llvm::StringRef Key);
 
 private:
