@@ -75,12 +75,11 @@ void applyX87NaNInputAssists(const MachineModel &M, const X86Semantics &Sem,
       return U.Kind == UopKind::Compute && U.WritesResult;
     });
     Uop &U = Main != X.Uops.end() ? *Main : X.Uops.front();
-    // Both fields are 16 bits: the description's assist cost must leave
+    // The latency is 16 bits: the description's assist cost must leave
     // room for what the instruction already costs.
-    assert(unsigned(U.SerialCycles) + Cycles <= UINT16_MAX &&
-           unsigned(U.Latency) + Cycles <= UINT16_MAX &&
-           "x87 assist overflows a uop's 16-bit cycle fields");
-    U.SerialCycles = uint16_t(U.SerialCycles + Cycles);
+    assert(unsigned(U.Latency) + Cycles <= UINT16_MAX &&
+           "x87 assist overflows a uop's 16-bit latency");
+    U.SerialCycles += Cycles;
     U.Latency = uint16_t(U.Latency + Cycles);
     X.SerialCycles += Cycles;
     X.Latency += Cycles;

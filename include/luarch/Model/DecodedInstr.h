@@ -59,8 +59,10 @@ struct Uop {
   uint16_t DividerCycles = 0;
   /// Occupies the core's serialising path (locked and microcoded
   /// instructions whose measured throughput is far below what their ports
-  /// allow) for this many cycles.
-  uint16_t SerialCycles = 0;
+  /// allow) for this many cycles. 32 bits: uops.info's measured
+  /// throughputs reach 6.8 M cycles (WBINVD on Cascade Lake; RDSEED r64 on
+  /// Zen 4: 83,720), which a 16-bit field wrapped (83,720 -> 18,184).
+  uint32_t SerialCycles = 0;
   /// One more pass of an earlier uop through its pipe
   /// (MachineModel::PipeOccupancyFromMeasuredThroughput), not an operation
   /// of its own: it takes no scheduler entry of a separate vector scheduler.
