@@ -6,8 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/InstrTable.h"
+#include "luarch/Model/MachineModel.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstring>
 #include <gtest/gtest.h>
@@ -107,4 +109,33 @@ TEST(InstrTable, PackedFormReadsBack) {
                      "XEntries, 2, XSlots, 8};"),
             std::string::npos)
       << Out;
+}
+
+// Every file of lib/Model/Tables (CMake's glob, LUARCH_UOPS_TABLE_FILES) is
+// in UopsTablesText.def and packed under its name; the .def names no other.
+// A table added to the folder but not to the list was silently left out.
+TEST(InstrTable, EveryTableFileIsListedAndPacked) {
+  SmallVector<StringRef, 16> Files;
+  StringRef(LUARCH_UOPS_TABLE_FILES).split(Files, ' ', -1, false);
+  ASSERT_FALSE(Files.empty());
+  StringSet<> Listed;
+  for (const RawTable &R : RawTables)
+    Listed.insert(R.Name);
+  for (StringRef F : Files) {
+    EXPECT_TRUE(Listed.contains(F))
+        << "lib/Model/Tables/" << F.str()
+        << ".inc is not in lib/Model/UopsTablesText.def";
+    EXPECT_NE(InstrTable::get(F), nullptr) << F.str();
+  }
+  EXPECT_EQ(Listed.size(), Files.size());
+}
+
+// Every machine description's uops.info table is one the build packed: a
+// name that matches none fell back to LLVM's scheduling model for every
+// instruction, with only a note per instruction to say so.
+TEST(InstrTable, EveryDescriptionFindsItsTable) {
+  for (const MachineModel *M : allMachineModels())
+    if (!M->UopsInfoTable.empty())
+      EXPECT_NE(InstrTable::get(M->UopsInfoTable), nullptr)
+          << M->Name << ": uops.info table '" << M->UopsInfoTable << "'";
 }
