@@ -54,7 +54,11 @@ static float parseNum(StringRef S, float Default) {
   return static_cast<float>(Value);
 }
 
-std::unique_ptr<InstrTable> InstrTable::parse(StringRef Name, StringRef Text) {
+std::unique_ptr<InstrTable> InstrTable::parse(StringRef Name, StringRef Text,
+                                              unsigned *Malformed) {
+  if (Malformed)
+    *Malformed = 0;
+  unsigned LineNo = 0;
   auto T = std::make_unique<InstrTable>();
   T->Name = Name.str();
   T->Entries.reserve(Text.count('\n') + 1);
@@ -63,6 +67,7 @@ std::unique_ptr<InstrTable> InstrTable::parse(StringRef Name, StringRef Text) {
   while (!Text.empty()) {
     StringRef Line;
     std::tie(Line, Text) = Text.split('\n');
+    ++LineNo;
     if (Line.empty())
       continue;
     StringRef F[9];
@@ -77,8 +82,13 @@ std::unique_ptr<InstrTable> InstrTable::parse(StringRef Name, StringRef Text) {
       }
       Start = Bar + 1;
     }
-    if (NF != 9)
-      continue; // The generator guarantees nine fields; be lenient anyway.
+    if (NF != 9) {
+      // The generator writes nine fields; the build step refuses a table
+      // with a row that lacks them (it would be dropped without a word).
+      if (Malformed && !*Malformed)
+        *Malformed = LineNo;
+      continue;
+    }
     UopsInfoEntry E;
     setKey(E, F[0], std::min(F[0].find(" ("), F[0].size()));
     E.LatMin = parseNum(F[1], -1);

@@ -44,7 +44,14 @@ int main(int argc, char **argv) {
         "from lib/Model/Tables.\n// DO NOT EDIT.\n";
   std::string List;
   for (const RawTable &R : RawTables) {
-    auto T = InstrTable::parse(R.Name, R.Text);
+    unsigned Malformed = 0;
+    auto T = InstrTable::parse(R.Name, R.Text, &Malformed);
+    if (Malformed) {
+      errs() << argv[0] << ": uops.info table '" << R.Name << "': row "
+             << Malformed << " does not have nine '|'-separated fields "
+             << "(utils/uops-info-to-tables.py's format)\n";
+      return 1;
+    }
     std::string Var = "Table_" + std::string(R.Name);
     T->writePacked(OS, Var);
     List += "&" + Var + ", ";

@@ -94,6 +94,23 @@ TEST(InstrTable, LookupAndDuplicateKeys) {
   EXPECT_EQ(T->lookup("ADD (R64, R32)"), nullptr);
 }
 
+// A row without nine fields is skipped, and its line number reported for
+// the build step to refuse (it packed such a table without the row).
+TEST(InstrTable, MalformedRowIsReported) {
+  unsigned Malformed = 99;
+  auto T = InstrTable::parse("bad",
+                             "ADD (R64, R64)|1|1|0|0.25|0.25|1|1|1*p0156\n"
+                             "\n"
+                             "SUB (R64, R64)|1|1|0|0.25|0.25|1|1\n"
+                             "XOR (R64, R64)|1|1|0|0.25|0.25|1|1|1*p0156|x\n",
+                             &Malformed);
+  EXPECT_EQ(Malformed, 3u);
+  EXPECT_EQ(T->size(), 1u);
+  EXPECT_EQ(T->lookup("SUB (R64, R64)"), nullptr);
+  InstrTable::parse("good", "NOP|||0|0.25|0.25|1|0|\n", &Malformed);
+  EXPECT_EQ(Malformed, 0u);
+}
+
 TEST(InstrTable, PackedFormReadsBack) {
   // The writer escapes what a C++ string literal cannot hold as is.
   auto T = InstrTable::parse("odd", "A\"B? (R64)|1|2|3|0.1|0.3|4|5|1*p0\\\n"

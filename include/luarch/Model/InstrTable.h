@@ -78,8 +78,12 @@ public:
   const UopsInfoEntry &entry(size_t I) const { return Entries[I]; }
 
   /// Parses table text in the converter's format (the build step; tests).
+  /// A line without nine fields is skipped; \p Malformed, if given, gets
+  /// the first such line's number (1-based; 0: none), which the build step
+  /// refuses.
   static std::unique_ptr<InstrTable> parse(llvm::StringRef Name,
-                                           llvm::StringRef Text);
+                                           llvm::StringRef Text,
+                                           unsigned *Malformed = nullptr);
   /// The table the build step wrote.
   static std::unique_ptr<InstrTable> unpack(const PackedUopsTable &P);
   /// Writes this table as C++ definitions of a PackedUopsTable named
