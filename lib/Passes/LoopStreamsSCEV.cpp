@@ -598,6 +598,15 @@ public:
   /// of that leaves a margin. A loop with a real constant maximum of two
   /// million iterations or more, and no exact count, is called uncounted.
   static constexpr double PlausibleMaximumOfMaxima = double(1u << 21);
+  /// The same for a narrower type: a maximum of 127, 255, 32,767 or 65,535
+  /// iterations is what SCEV derives from an 8- or 16-bit bound
+  /// (sqlite3.c: `for (i = 0; i < p->nCol; i++)` with an i16 nCol, 32,767;
+  /// `i < pCur->iPage`, an i8, 127; `i < pSorter->nTask`, a u8, 255), not
+  /// a count anyone wrote; a real maximum (`i < n && i < 100`) is rarely
+  /// exactly one of these.
+  static bool isNarrowTypeRange(double Max) {
+    return Max == 127 || Max == 255 || Max == 32767 || Max == 65535;
+  }
 
   double trips(const Loop *L) {
     auto It = TripCache.find(L);
@@ -628,7 +637,8 @@ public:
         MidpointRewriter R(SE, *this, L);
         if (const auto *C = dyn_cast<SCEVConstant>(R.visit(BTC))) {
           double Count = double(C->getAPInt().getZExtValue()) + 1;
-          if (BTC != Exact && Count >= PlausibleMaximumOfMaxima)
+          if (BTC != Exact && (Count >= PlausibleMaximumOfMaxima ||
+                               isNarrowTypeRange(Count)))
             continue;
           // A count the rewrite made negative (a remainder's n & 7 - 1 at
           // n & 7 = 0, where the loop is not entered), read as unsigned:
@@ -645,7 +655,8 @@ public:
       // says "unknown").
       if (T <= 0 || T > 1e12)
         if (unsigned Max = SE.getSmallConstantMaxTripCount(L))
-          T = Max < PlausibleMaximumOfMaxima ? Max : 0;
+          T = Max < PlausibleMaximumOfMaxima && !isNarrowTypeRange(Max) ? Max
+                                                                        : 0;
     }
     if (T > 1e12)
       T = 0;
