@@ -1,6 +1,7 @@
 //===- LoopStreamsSCEV.cpp - Working set and levels from SCEV ------------===//
 #include "luarch/Passes/LoopStreamsSCEV.h"
 #include "luarch/Analysis/Streams.h"
+#include "luarch/Passes/PreLSRTripCounts.h"
 #include "luarch/Report/Report.h"
 
 #include "llvm/Analysis/AssumptionCache.h"
@@ -48,6 +49,9 @@ namespace {
 /// The memory step's note for a loop SCEV cannot count.
 constexpr const char *UnknownTripCount =
     "the loop's trip count is unknown to SCEV";
+/// The note for a loop inside one SCEV cannot count.
+constexpr const char *UnknownEnclosingTripCount =
+    "the trip count of an enclosing loop is unknown to SCEV";
 
 /// The page size the TLB's reach is counted in (4 KiB: what a program
 /// gets without asking for huge pages).
@@ -75,6 +79,9 @@ struct IRAnalyses {
   DominatorTree *DT = nullptr;
   LoopInfo *LI = nullptr;
   std::unique_ptr<ScalarEvolution> SE;
+  /// The counts taken before LSR for this function (null where that pass
+  /// did not run).
+  std::unique_ptr<PreLSRTripCounts> Recorded;
   /// Block frequencies: with a profile (-fprofile-instr-use), how many
   /// times each block ran.
   std::unique_ptr<BranchProbabilityInfo> BPI;
@@ -138,6 +145,7 @@ IRAnalyses &analysesFor(const MachineFunction &MF,
   Cache.FunctionNumber = MF.getFunctionNumber();
   Cache.Name = F.getName().str();
   Cache.ACT = Borrowed.AC;
+  Cache.Recorded = takePreLSRTripCounts(F);
   if (Borrow) {
     assert(Borrowed.DT->getRoot() == &F.getEntryBlock() &&
            "another function's dominator tree");
@@ -514,9 +522,12 @@ bool countIsHopeless(const Loop &L, const LoopInfo &LI,
 /// The nest's accesses and trip counts.
 class Nest {
 public:
+  /// \p Recorded: counts taken before LSR, used instead of SCEV's for the
+  /// loops they cover.
   Nest(ScalarEvolution &SE, const LoopInfo &LI, const DominatorTree &DT,
-       const Loop *Top, unsigned Line)
-      : SE(SE), LI(LI), DT(DT), Top(Top), Line(Line) {}
+       const Loop *Top, unsigned Line,
+       const PreLSRTripCounts *Recorded = nullptr)
+      : SE(SE), LI(LI), DT(DT), Top(Top), Line(Line), Recorded(Recorded) {}
 
   /// The nest's accesses (Accesses, Where), decomposed on first use: most
   /// loops of a large program have a trip count SCEV cannot tell (1,385 of
@@ -587,11 +598,23 @@ public:
   /// of that leaves a margin. A loop with a real constant maximum of two
   /// million iterations or more, and no exact count, is called uncounted.
   static constexpr double PlausibleMaximumOfMaxima = double(1u << 21);
+  /// The same for a narrower type: a maximum of 127, 255, 32,767 or 65,535
+  /// iterations is what SCEV derives from an 8- or 16-bit bound
+  /// (sqlite3.c: `for (i = 0; i < p->nCol; i++)` with an i16 nCol, 32,767;
+  /// `i < pCur->iPage`, an i8, 127; `i < pSorter->nTask`, a u8, 255), not
+  /// a count anyone wrote; a real maximum (`i < n && i < 100`) is rarely
+  /// exactly one of these.
+  static bool isNarrowTypeRange(double Max) {
+    return Max == 127 || Max == 255 || Max == 32767 || Max == 65535;
+  }
 
   double trips(const Loop *L) {
     auto It = TripCache.find(L);
     if (It != TripCache.end())
       return It->second;
+    if (Recorded)
+      if (std::optional<double> T = Recorded->trips(*L))
+        return TripCache[L] = *T;
     TripCache[L] = 0; // no recursion through a loop being evaluated
     bool Hopeless = countIsHopeless(*L, LI, DT);
     if (Hopeless && !VerifyTripShortcut)
@@ -614,7 +637,15 @@ public:
         MidpointRewriter R(SE, *this, L);
         if (const auto *C = dyn_cast<SCEVConstant>(R.visit(BTC))) {
           double Count = double(C->getAPInt().getZExtValue()) + 1;
-          if (BTC != Exact && Count >= PlausibleMaximumOfMaxima)
+          if (BTC != Exact && (Count >= PlausibleMaximumOfMaxima ||
+                               isNarrowTypeRange(Count)))
+            continue;
+          // A count the rewrite made negative (a remainder's n & 7 - 1 at
+          // n & 7 = 0, where the loop is not entered), read as unsigned:
+          // not a count, as in tripsAtFixed (setupLookaside's remainder
+          // came out as 2^32 iterations before LSR).
+          if (!isa<SCEVConstant>(BTC) &&
+              (C->getAPInt().isNegative() || Count >= PlausibleMaximum))
             continue;
           T = Count;
           break;
@@ -624,7 +655,8 @@ public:
       // says "unknown").
       if (T <= 0 || T > 1e12)
         if (unsigned Max = SE.getSmallConstantMaxTripCount(L))
-          T = Max < PlausibleMaximumOfMaxima ? Max : 0;
+          T = Max < PlausibleMaximumOfMaxima && !isNarrowTypeRange(Max) ? Max
+                                                                        : 0;
     }
     if (T > 1e12)
       T = 0;
@@ -668,6 +700,9 @@ public:
   /// where the nest runs C(500, 3) = 1.34x as many). nullopt: some count
   /// is unknown at those points (the caller keeps the product).
   std::optional<double> nestIterations(const Loop *Inner) {
+    if (Recorded)
+      if (std::optional<double> S = Recorded->nestIterations(*Inner))
+        return S;
     SmallVector<const Loop *, 4> Chain;
     for (const Loop *L = Inner; L; L = L->getParentLoop())
       Chain.push_back(L);
@@ -758,9 +793,17 @@ public:
           V = C->getValue();
         } else if (const auto *I = dyn_cast<Instruction>(In);
                    I && !Inner->contains(I) && SE.isSCEVable(I->getType())) {
-          if (const SCEV *E = vectorEnd(SE.getSCEV(const_cast<Instruction *>(I))))
-            if (const auto *EC = dyn_cast<SCEVConstant>(E))
-              V = EC->getAPInt();
+          // The `and` itself when the IR has one: SCEV's VF * (X /u VF)
+          // may have folded X (2i + 1 over 8 becomes 2i /u 8, the same
+          // quotient with X one less: cholesky's remainder counted 5
+          // instead of 4 before LSR). After CodeGenPrepare the mask is
+          // hoisted into a bitcast and SCEV sees the `and` as unknown
+          // (vectorEnd), with X as written.
+          const SCEV *E = maskedEnd(I);
+          if (!E)
+            E = vectorEnd(SE.getSCEV(const_cast<Instruction *>(I)));
+          if (const auto *EC = dyn_cast_or_null<SCEVConstant>(E))
+            V = EC->getAPInt();
         }
         if (V && (!Best || V->sgt(*Best)))
           Best = V;
@@ -785,26 +828,36 @@ public:
         VF = C->getAPInt().getLimitedValue();
       } else {
         const auto *U = dyn_cast<SCEVUnknown>(S);
-        const auto *And =
-            U ? dyn_cast<BinaryOperator>(U->getValue()) : nullptr;
-        if (!And || And->getOpcode() != Instruction::And ||
-            Inner->contains(And))
-          return nullptr;
-        const Value *Mask = And->getOperand(1);
-        if (const auto *Cast = dyn_cast<BitCastInst>(Mask))
-          Mask = Cast->getOperand(0);
-        const auto *M = dyn_cast<ConstantInt>(Mask);
-        if (!M || M->getBitWidth() > 64)
-          return nullptr;
-        unsigned Bits = M->getBitWidth(), Zeros = M->getValue().countr_zero();
-        // Only the low bits cleared (and perhaps the sign bit).
-        if (Zeros > 6 || !(M->getValue() | APInt::getSignMask(Bits) |
-                           APInt::getLowBitsSet(Bits, Zeros))
-                              .isAllOnes())
-          return nullptr;
-        VF = uint64_t(1) << Zeros;
-        X = SE.getSCEV(const_cast<Value *>(And->getOperand(0)));
+        return U ? maskedEnd(U->getValue()) : nullptr;
       }
+      return endBefore(X, VF, S->getType());
+    }
+
+    /// vectorEnd() for the IR's `X & -VF` (\p V), X as written.
+    const SCEV *maskedEnd(const Value *V) {
+      const auto *And = dyn_cast<BinaryOperator>(V);
+      if (!And || And->getOpcode() != Instruction::And ||
+          Inner->contains(And) || !And->getType()->isIntegerTy())
+        return nullptr;
+      const Value *Mask = And->getOperand(1);
+      if (const auto *Cast = dyn_cast<BitCastInst>(Mask))
+        Mask = Cast->getOperand(0);
+      const auto *M = dyn_cast<ConstantInt>(Mask);
+      if (!M || M->getBitWidth() > 64)
+        return nullptr;
+      unsigned Bits = M->getBitWidth(), Zeros = M->getValue().countr_zero();
+      // Only the low bits cleared (and perhaps the sign bit).
+      if (Zeros > 6 || !(M->getValue() | APInt::getSignMask(Bits) |
+                         APInt::getLowBitsSet(Bits, Zeros))
+                            .isAllOnes())
+        return nullptr;
+      return endBefore(SE.getSCEV(const_cast<Value *>(And->getOperand(0))),
+                       uint64_t(1) << Zeros, And->getType());
+    }
+
+    /// The start VF/2 before X at the middle iteration (X constant: X
+    /// rounded down to a multiple of VF).
+    const SCEV *endBefore(const SCEV *X, uint64_t VF, Type *Ty) {
       // A vector factor times an interleave count, at most 64.
       if (VF < 2 || VF > 64 || (VF & (VF - 1)))
         return nullptr;
@@ -815,7 +868,7 @@ public:
       uint64_t End = isa<SCEVConstant>(X) ? XV & ~(VF - 1)
                      : XV > VF / 2       ? XV - VF / 2
                                          : 0;
-      return SE.getConstant(S->getType(), End);
+      return SE.getConstant(Ty, End);
     }
 
   private:
@@ -975,6 +1028,7 @@ private:
   const DominatorTree &DT;
   const Loop *Top;
   unsigned Line;
+  const PreLSRTripCounts *Recorded;
   bool Collected = false;
   std::map<const Loop *, double> TripCache;
   /// Iterations at which nestIterations holds enclosing loops.
@@ -1108,9 +1162,35 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
     Facts.Note = "no IR loop for the header";
     return Facts;
   }
-  // A loop SCEV cannot count gets what Nest::trips() would give it (no
-  // count, hence no footprint) without building SCEV.
-  if (!VerifyTripShortcut && countIsHopeless(*Inner, *IR.LI, *IR.DT)) {
+  // The counts taken before LSR (not when the IR check is being verified:
+  // that is a check of SCEV on this IR).
+  const PreLSRTripCounts *Recorded =
+      VerifyTripShortcut ? nullptr : IR.Recorded.get();
+  if (Recorded && Recorded->has(*Inner)) {
+    // Recorded up to the first unknown count: the answer needs no SCEV
+    // (most loops of a large program; the same facts as below).
+    const Loop *Unknown = nullptr;
+    bool Covered = true;
+    for (const Loop *L = Inner; L && !Unknown && Covered;
+         L = L->getParentLoop()) {
+      std::optional<double> T = Recorded->trips(*L);
+      Covered = T.has_value();
+      if (T && *T <= 0)
+        Unknown = L;
+    }
+    if (Covered && Unknown) {
+      noteCountSource(CountSource::BeforeLSR);
+      if (double T = *Recorded->trips(*Inner); T > 0)
+        Facts.TripsPerEntry = T;
+      Facts.Note =
+          Unknown == Inner ? UnknownTripCount : UnknownEnclosingTripCount;
+      return Facts;
+    }
+  } else if (!VerifyTripShortcut &&
+             countIsHopeless(*Inner, *IR.LI, *IR.DT)) {
+    // A loop SCEV cannot count gets what Nest::trips() would give it (no
+    // count, hence no footprint) without building SCEV.
+    noteCountSource(CountSource::HopelessAfterLSR);
     Facts.Note = UnknownTripCount;
     return Facts;
   }
@@ -1119,8 +1199,10 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   unsigned Line = H.Levels.front().LineBytes.Value ? H.Levels.front().LineBytes.Value : 64;
   std::shared_ptr<Nest> &Shared = IR.Nests[{Top, Line}];
   if (!Shared)
-    Shared = std::make_shared<Nest>(SE, *IR.LI, *IR.DT, Top, Line);
+    Shared = std::make_shared<Nest>(SE, *IR.LI, *IR.DT, Top, Line, Recorded);
   Nest &N = *Shared;
+  noteCountSource(Recorded && Recorded->has(*Inner) ? CountSource::BeforeLSR
+                                                    : CountSource::SCEVAfterLSR);
   if (double T = N.trips(Inner); T > 0)
     Facts.TripsPerEntry = T;
   // Up to the first unknown count: the counts of the loops around an
@@ -1142,8 +1224,7 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
     if (N.trips(L) <= 0) {
       Facts.Note = L == Inner
                        ? UnknownTripCount
-                       : "the trip count of an enclosing loop is unknown to "
-                         "SCEV";
+                       : UnknownEnclosingTripCount;
       return Facts;
     }
   double WS = N.footprint(Top, true);
@@ -1243,6 +1324,37 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
     }
   }
   return Facts;
+}
+
+void recordNestTripCounts(const Loop &Top, ScalarEvolution &SE,
+                          const LoopInfo &LI, const DominatorTree &DT,
+                          PreLSRTripCounts &Out) {
+  // The line size serves footprints only, which are not taken here.
+  Nest N(SE, LI, DT, &Top, /*Line=*/64);
+  bool AnyChainCounted = false;
+  for (const Loop *Inner : Top.getLoopsInPreorder()) {
+    if (!Inner->isInnermost())
+      continue;
+    // As analyzeLoopMemory asks: the loop's count, the enclosing loops' up
+    // to the first unknown one, and with all known the nest's iterations.
+    double Iters = 1;
+    for (const Loop *L = Inner; L && Iters > 0; L = L->getParentLoop()) {
+      double T = N.trips(L);
+      Out.record(*L, T);
+      Iters = T > 0 ? Iters * T : 0;
+    }
+    if (Iters > 0) {
+      std::optional<double> Summed = N.nestIterations(Inner);
+      Out.record(*Inner, N.trips(Inner),
+                 Summed && *Summed > 0 ? *Summed : Iters);
+      AnyChainCounted = true;
+    }
+  }
+  // A counted chain gets a footprint, which reads the counts of every loop
+  // of the nest its accesses move in.
+  if (AnyChainCounted)
+    for (const Loop *L : Top.getLoopsInPreorder())
+      Out.record(*L, N.trips(L));
 }
 
 void appendMemoryRemark(DiagnosticInfoOptimizationBase &Rem,

@@ -6,6 +6,7 @@
 #include "luarch/Model/UopDecoder.h"
 #include "luarch/Passes/LoopRole.h"
 #include "luarch/Passes/LoopStreamsSCEV.h"
+#include "luarch/Passes/PreLSRTripCounts.h"
 #include "luarch/Passes/MachineLoopKernel.h"
 #include "luarch/Report/Pipeline.h"
 #include "luarch/Sim/SimulationMemo.h"
@@ -213,6 +214,7 @@ struct StageTimes {
                      Steps.Decode * 1e3, Steps.Static * 1e3,
                      Steps.Simulate * 1e3, Steps.TripCount * 1e3,
                      Steps.Sensitivity * 1e3, Steps.Memory * 1e3);
+    printPreLSRTripCountsReport(errs());
     // The iterations above count those of reused simulations too.
     errs() << format("uarch: simulations: %u run, %u reused (the same "
                      "input up to registers)\n",
@@ -713,8 +715,10 @@ bool LoopUArchPass::runOnMachineFunction(MachineFunction &MF) {
   IRAnalyses.LI = LIWP && DTWP ? &LIWP->getLoopInfo() : nullptr;
   IRAnalyses.AC = getAnalysisIfAvailable<AssumptionCacheTracker>();
   analyseFunction(MF, InLoops);
-  // The borrowed analyses are freed after this pass.
+  // The borrowed analyses are freed after this pass; so is the record of
+  // counts taken before LSR, used or not.
   releaseLoopMemoryAnalyses();
+  takePreLSRTripCounts(MF.getFunction());
   IRAnalyses = {};
   double Spent = now() - Start;
   Times.add(Times.Total, Spent);
@@ -1064,6 +1068,13 @@ Pass *createLoopUArchPass(const LoopKernelSink *Sink) {
 void setLoopKernelSink(const LoopKernelSink *Sink) { GlobalSink = Sink; }
 
 std::string uarchCPUOption() { return UArchCPU; }
+
+bool uarchTimeReport() { return UArchTimeReport; }
+
+bool memoryAnalysisWanted(LLVMContext &Ctx) {
+  WantedRemarks W = remarksWanted(Ctx);
+  return !GlobalSink && (W.Passed || W.Analysis);
+}
 
 // The pass must be known to the PassRegistry: TargetPassConfig creates
 // inserted passes by ID.

@@ -2,7 +2,8 @@
 //
 // Loading the plugin registers a target-pass-config callback (LLVM's
 // RegisterTargetPassConfigCallback); every codegen pipeline built afterwards
-// gets the LoopUArch pass after block placement (except the tuner's own
+// gets the LoopUArch pass after block placement, and the pass recording
+// its trip counts before loop strength reduction (except the tuner's own
 // candidate compilations). The new-pass-manager hook adds the loop tuner at
 // the vectorizer-start extension point; it does nothing unless
 // -uarch-tune-loops (or -uarch-tune-force) is given.
@@ -11,6 +12,7 @@
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Passes/CandidateCompiler.h"
 #include "luarch/Passes/LoopUArchPass.h"
+#include "luarch/Passes/PreLSRTripCounts.h"
 #include "luarch/Passes/TuneLoops.h"
 
 #include "llvm/CodeGen/TargetPassConfig.h"
@@ -27,8 +29,11 @@ static RegisterTargetPassConfigCallback
       // (when uarch remarks are asked for) instead of staying silent. Not
       // in the loop tuner's candidate compilations (they collect their
       // loops themselves).
-      if (PassConfig && !luarch::inCandidateCompile())
+      if (PassConfig && !luarch::inCandidateCompile()) {
         luarch::insertLoopUArchPass(*PassConfig);
+        // Its trip counts, taken before LSR rewrites the loops' exits.
+        luarch::insertPreLSRTripCountsPass(*PassConfig);
+      }
     });
 
 extern "C" LLVM_ATTRIBUTE_WEAK ::llvm::PassPluginLibraryInfo

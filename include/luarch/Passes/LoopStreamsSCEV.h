@@ -28,7 +28,9 @@ namespace llvm {
 class AssumptionCacheTracker;
 class DiagnosticInfoOptimizationBase;
 class DominatorTree;
+class Loop;
 class LoopInfo;
+class ScalarEvolution;
 class MachineBasicBlock;
 class MachineFunction;
 } // namespace llvm
@@ -84,6 +86,19 @@ analyzeLoopMemory(const llvm::MachineFunction &MF,
 /// Frees the IR analyses analyzeLoopMemory keeps for the last function
 /// (and so drops any borrowed ones).
 void releaseLoopMemoryAnalyses();
+
+class PreLSRTripCounts;
+
+/// Counts the loops of the nest \p Top as analyzeLoopMemory would (each
+/// innermost loop's count, its enclosing loops' up to the first unknown
+/// one, its iterations per run of the nest; where those are all known,
+/// every loop of the nest, whose counts the footprints read) and records
+/// them in \p Out. Run before LSR (PreLSRTripCounts.h), where the exits
+/// still compare the loops' own induction variables.
+void recordNestTripCounts(const llvm::Loop &Top, llvm::ScalarEvolution &SE,
+                          const llvm::LoopInfo &LI,
+                          const llvm::DominatorTree &DT,
+                          PreLSRTripCounts &Out);
 
 /// Appends the memory clause to a remark: "; data in L3 (working set
 /// 12582912 B, SCEV): 3.10 cycles/iteration (ECM sum 4.20), memory-bound

@@ -16,6 +16,7 @@
 #include <string>
 
 namespace llvm {
+class LLVMContext;
 class Pass;
 class TargetMachine;
 class TargetPassConfig;
@@ -41,6 +42,14 @@ void insertLoopUArchPass(llvm::TargetPassConfig &PassConfig);
 
 /// The sink that passes created by insertLoopUArchPass use (null: remarks).
 void setLoopKernelSink(const LoopKernelSink *Sink);
+
+/// Whether passes created by insertLoopUArchPass analyse loops' memory in
+/// \p Ctx (passed or analysis "uarch" remarks, or an optimization record
+/// that takes them, and no sink): what the trip counts before LSR are for.
+bool memoryAnalysisWanted(llvm::LLVMContext &Ctx);
+
+/// The value of -uarch-time-report.
+bool uarchTimeReport();
 
 /// The value of -uarch-mcpu (empty when not given).
 std::string uarchCPUOption();

@@ -13,6 +13,8 @@
 // CHECK: uarch: 2 loops, kernel {{[0-9.]+}} ms, memory (SCEV) {{[0-9.]+}} ms, analysis {{[0-9.]+}} ms, identity {{[0-9.]+}} ms, remarks {{[0-9.]+}} ms; 1 analyses simulated {{[1-9][0-9]*}} steady-state and 0 trip-count iterations
 // CHECK-NEXT: uarch: pass {{[0-9.]+}} ms, of which per function {{[0-9.]+}} ms, remark printing {{[0-9.]+}} ms
 // CHECK-NEXT: uarch: analysis steps: decode {{[0-9.]+}} ms, static {{[0-9.]+}} ms, simulation {{[0-9.]+}} ms, trip count {{[0-9.]+}} ms, sensitivity {{[0-9.]+}} ms, memory {{[0-9.]+}} ms
+// Both loops counted before LSR (n unknown), their counts taken from there.
+// CHECK-NEXT: uarch: trip counts before LSR: 2 loops in 2 nests, {{[0-9.]+}} ms; the memory step took 2 loops' counts from them, asked SCEV after LSR for 0, found 0 uncountable from the IR
 // QUIET-NOT: uarch:
 
 void scale(float *restrict a, const float *restrict b, long n) {

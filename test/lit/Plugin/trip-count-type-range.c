@@ -5,7 +5,8 @@
 // 2^21 iterations and more are called unknown). Until 2026-11-25 the remark
 // took it for the count: "data in DRAM (working set 17179869184 B)" and a
 // memory-bound headline for a loop that may run 10 iterations.
-// A real constant maximum below 2^21 is still a count (`min(n, 1000)`).
+// A real constant maximum below 2^21 is still a count (`min(n, 1000)`),
+// but not the range of an 8- or 16-bit bound (127, 255, 32,767, 65,535).
 // REQUIRES: plugin
 // RUN: %clang -O2 -mavx2 -gline-tables-only -fpass-plugin=%plugin -Rpass=uarch -mllvm -uarch-mcpu=znver4 -c %s -o %t.o 2>&1 | FileCheck %s
 
@@ -24,3 +25,12 @@ void capped(float *restrict a, const float *restrict b, int n) {
 // 1000 elements at 32 a vector iteration (VF 8, interleave 4): at most 31
 // vector iterations, 31 x 32 x 4 bytes x 2 arrays = 7,936 bytes.
 // CHECK: trip-count-type-range.c:[[@LINE-5]]:{{.*}}vector body{{.*}}; data in L1d (working set 7936 B, SCEV){{.*}}; 31 iterations per run of the nest
+
+// A bound of type unsigned char: SCEV's maximum is 255 iterations, the
+// type's range (counted before 2026-11-25: "255 iterations per run").
+void bytes(double *restrict a, const double *restrict b, unsigned char n) {
+#pragma clang loop vectorize(disable) unroll(disable)
+  for (int i = 0; i < n; i++)
+    a[i] = a[i] * 2.0 + b[i];
+}
+// CHECK: trip-count-type-range.c:[[@LINE-3]]:{{.*}}memory level unknown: the loop's trip count is unknown to SCEV
