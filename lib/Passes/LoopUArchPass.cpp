@@ -3,6 +3,7 @@
 #include "luarch/Kernel/TargetContext.h"
 #include "luarch/Kernel/ThreadCPUTime.h"
 #include "luarch/Model/MachineModel.h"
+#include "luarch/Model/RegisterRenaming.h"
 #include "luarch/Model/UopDecoder.h"
 #include "luarch/Passes/LoopRole.h"
 #include "luarch/Passes/LoopStreamsSCEV.h"
@@ -115,6 +116,15 @@ static cl::opt<bool> UArchVerbose(
 static cl::opt<bool> UArchTimeReport(
     "uarch-time-report", cl::Hidden,
     cl::desc("Print the time spent in each stage of the pass at exit"),
+    cl::cat(UArchCat));
+/// Checks the analysis cache's sharing between loops equal up to their
+/// registers (RegisterRenaming.h): each loop served by another loop's
+/// analysis is also analysed on its own, and a difference in what the
+/// remarks print is reported on stderr.
+static cl::opt<bool> UArchVerifySharing(
+    "uarch-verify-shared-analyses", cl::Hidden,
+    cl::desc("Also analyse each loop that shares another loop's analysis "
+             "(equal up to registers) and report any difference"),
     cl::cat(UArchCat));
 static cl::opt<unsigned> UArchMaxInstructions(
     "uarch-max-instructions",
@@ -238,6 +248,8 @@ struct DecoderCache {
   struct Entry {
     std::unique_ptr<TargetContext> TC;
     std::unique_ptr<UopDecoder> Decoder;
+    /// The analysis cache's key of a kernel up to its registers.
+    std::unique_ptr<RegisterRenaming> Renaming;
   };
   std::mutex Lock;
   /// By triple, model and thread: a UopDecoder memoizes decodings without
@@ -258,6 +270,7 @@ struct DecoderCache {
     Entry E;
     E.TC = std::move(*TC);
     E.Decoder = std::make_unique<UopDecoder>(M, *E.TC);
+    E.Renaming = std::make_unique<RegisterRenaming>(E.Decoder->semantics());
     return &Entries.emplace(Key, std::move(E)).first->second;
   }
 };
@@ -296,17 +309,83 @@ void countSimulated(const KernelReport &R) {
     Times.TripIterations += R.TripSim->IterationsSimulated;
 }
 
-/// Analyses by kernel text and model, shared by every function of the
-/// process: inlining and macros repeat loops (sqlite3.c at -O2: 1,296
-/// distinct kernels among 1,587 loops), and an analysis is deterministic.
+/// Every figure and text of a report that the pass's remarks print, for
+/// -uarch-verify-shared-analyses: two loops that share an analysis must
+/// have equal fingerprints.
+std::string remarkFingerprint(const KernelReport &R) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << format("%a %a %u %u|", R.cyclesPerIteration(), R.Static.Throughput,
+               R.Static.FusedUops, R.Static.UnfusedUops);
+  for (const ThroughputBound &B : R.Static.Bounds)
+    OS << boundKindName(B.Kind) << format(" %a;", B.Cycles);
+  for (BoundKind B : R.Static.Limiters)
+    OS << boundKindName(B) << "+";
+  OS << "|" << R.bottleneck() << "|";
+  if (R.Sim)
+    for (double C : R.Sim->Stalls)
+      OS << format("%a ", C);
+  if (R.TripSim)
+    OS << format("|trip %u %a %a", R.TripSim->TripCount,
+                 R.TripSim->CyclesPerEntry, R.TripSim->CyclesPerIteration);
+  if (R.Sensitivity && !R.Sensitivity->Verdict.empty())
+    OS << "|" << R.Sensitivity->Verdict.front();
+  if (R.Memory && R.Memory->Applicable)
+    OS << "|" << R.Memory->Applicable->Name
+       << format(" %a %a ", R.Memory->Applicable->cycles(),
+                 R.Memory->Applicable->ECM)
+       << R.Memory->Applicable->verdict();
+  for (const std::string &W : R.Warnings)
+    OS << "|" << W;
+  for (const DecodedInstr &D : R.Decoded)
+    OS << "|" << decodeSourceName(D.Source) << ":" << D.Variant << ":"
+       << describeUops(*R.M, D);
+  return S;
+}
+
+/// Analyses by kernel up to its registers (RegisterRenaming) and model,
+/// shared by every function of the process: inlining and macros repeat
+/// loops, and register allocation gives the copies other registers
+/// (sqlite3.c at -O2: 1,296 distinct kernel texts among 1,587 loops), and
+/// an analysis is deterministic.
 class AnalysisCache {
   std::mutex Lock;
   StringMap<std::shared_ptr<const AnalysedLoop>> Entries;
   static constexpr unsigned MaxEntries = 1 << 14;
 
+  static bool sameTexts(const Kernel &A, const Kernel &B) {
+    return A.size() == B.size() &&
+           llvm::all_of(llvm::zip(A.Instrs, B.Instrs), [](const auto &P) {
+             return std::get<0>(P).Text == std::get<1>(P).Text;
+           });
+  }
+
+  static std::shared_ptr<AnalysedLoop>
+  analyse(Kernel &&K, const UopDecoder &D, const PipelineOptions &PO) {
+    auto A = std::make_shared<AnalysedLoop>();
+    A->K = std::move(K);
+    // Places are not in the key: the first loop's would be shown for every
+    // later loop of this text (no output reads them today). The pass's
+    // kernels are built without them (kernelFromMachineCycle's WithPlaces).
+    assert(A->K.Name.empty() && !A->K.Loc.isValid() &&
+           llvm::none_of(A->K.Instrs,
+                         [](const KernelInstr &I) { return I.Loc.isValid(); }) &&
+           "a shared kernel names no place");
+    A->R = analyzeKernel(A->K, D, PO);
+    countSimulated(A->R);
+    return A;
+  }
+
 public:
-  std::shared_ptr<const AnalysedLoop> get(Kernel &&K, const UopDecoder &D,
-                                          const PipelineOptions &PO) {
+  /// The analysis of \p K, or of a kernel equal to it up to registers.
+  /// \p K is moved into a new analysis (\p Moved set), or left as it is
+  /// when an earlier one serves: the remarks then read the instructions'
+  /// texts from \p K (the shared kernel names another loop's registers).
+  std::shared_ptr<const AnalysedLoop> get(Kernel &K, const UopDecoder &D,
+                                          const RegisterRenaming &Renaming,
+                                          const PipelineOptions &PO,
+                                          bool &Moved) {
+    Moved = false;
     // Appended in place (a temporary string per piece was an allocation
     // each); numbers as their bytes, each text after its length.
     std::string Key;
@@ -334,32 +413,52 @@ public:
     Put(uint32_t(K.UnrolledCopies));
     Put(uint64_t(D.model().Name.size()));
     Key += D.model().Name;
-    for (const KernelInstr &I : K.Instrs) {
-      // The opcode too: one text can be two encodings of one length (LLVM's
-      // _REV forms: addq %rbx, %rax as 01 /r or 03 /r), which the decoder
+    if (!Renaming.appendKernelKey(Key, K)) {
+      // By the text (an operand the renaming cannot write). The opcode
+      // too: one text can be two encodings of one length (LLVM's _REV
+      // forms: addq %rbx, %rax as 01 /r or 03 /r), which the decoder
       // matches to two uops.info variants.
-      Put(uint32_t(I.Inst.getOpcode()));
-      Put(uint32_t(I.Size));
-      Put(uint32_t(I.Text.size()));
-      Key += I.Text;
+      Put(uint8_t(0xff));
+      for (const KernelInstr &I : K.Instrs) {
+        Put(uint32_t(I.Inst.getOpcode()));
+        Put(uint32_t(I.Size));
+        Put(uint32_t(I.Text.size()));
+        Key += I.Text;
+      }
     }
+    std::shared_ptr<const AnalysedLoop> Found;
     {
       std::lock_guard<std::mutex> G(Lock);
       auto It = Entries.find(Key);
       if (It != Entries.end())
-        return It->second;
+        Found = It->second;
     }
-    auto A = std::make_shared<AnalysedLoop>();
-    A->K = std::move(K);
-    // Places are not in the key: the first loop's would be shown for every
-    // later loop of this text (no output reads them today). The pass's
-    // kernels are built without them (kernelFromMachineCycle's WithPlaces).
-    assert(A->K.Name.empty() && !A->K.Loc.isValid() &&
-           llvm::none_of(A->K.Instrs,
-                         [](const KernelInstr &I) { return I.Loc.isValid(); }) &&
-           "a shared kernel names no place");
-    A->R = analyzeKernel(A->K, D, PO);
-    countSimulated(A->R);
+    if (Found) {
+      // A warning may quote an instruction (a buffer too small for it):
+      // the other loop's registers. Such a loop is analysed on its own.
+      bool Own = !Found->R.Warnings.empty() && !sameTexts(Found->K, K);
+      if (!Own && UArchVerifySharing && !sameTexts(Found->K, K)) {
+        Kernel Copy = K;
+        std::shared_ptr<AnalysedLoop> Mine = analyse(std::move(Copy), D, PO);
+        std::string Theirs = remarkFingerprint(Found->R),
+                    Ours = remarkFingerprint(Mine->R);
+        if (Theirs != Ours) {
+          std::string Listing;
+          for (size_t I = 0; I < K.size(); ++I)
+            Listing += "\n  " + K.Instrs[I].Text + "  |  " +
+                       Found->K.Instrs[I].Text;
+          errs() << "uarch: a shared analysis differs from the loop's own ("
+                 << D.model().Name << "):\n  own:    " << Ours
+                 << "\n  shared: " << Theirs << Listing << "\n";
+        }
+      }
+      if (!Own)
+        return Found;
+      Moved = true;
+      return analyse(std::move(K), D, PO); // not remembered
+    }
+    Moved = true;
+    std::shared_ptr<AnalysedLoop> A = analyse(std::move(K), D, PO);
     std::lock_guard<std::mutex> G(Lock);
     if (Entries.size() < MaxEntries)
       Entries[Key] = A;
@@ -937,11 +1036,16 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   if (UArchTimeReport)
     PO.Times = &Steps;
   double T1 = now();
-  std::shared_ptr<const AnalysedLoop> Analysed =
-      analyses().get(std::move(*K), *Decoding->Decoder, PO);
+  bool Moved = false;
+  std::shared_ptr<const AnalysedLoop> Analysed = analyses().get(
+      *K, *Decoding->Decoder, *Decoding->Renaming, PO, Moved);
   Times.add(Steps);
   const KernelReport &R = Analysed->R;
-  const Kernel &Kern = Analysed->K;
+  // This loop's instructions: the analysis may be another loop's, equal up
+  // to registers (the verbose listing prints this loop's texts).
+  const Kernel &Kern = Moved ? Analysed->K : *K;
+  assert(Kern.size() == Analysed->K.size() && "a shared analysis of another "
+                                               "length");
   assert(!Kern.Loc.isValid() && Kern.Name.empty() &&
          "a shared kernel names no place: the remarks take it from L");
   double T2 = now();
