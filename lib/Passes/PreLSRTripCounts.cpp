@@ -70,10 +70,20 @@ void PreLSRTripCounts::record(const Loop &L, double Trips,
     E.NestIterations = NestIterations;
 }
 
+void PreLSRTripCounts::markNest(const Loop &Top) {
+  Nests.insert(Top.getHeader());
+}
+
+bool PreLSRTripCounts::hasNest(const Loop &Top) const {
+  return Nests.contains(Top.getHeader());
+}
+
 void PreLSRTripCounts::merge(PreLSRTripCounts &&Other) {
   for (auto &[Header, E] : Other.Loops)
     Loops[Header] = std::move(E);
+  Nests.insert(Other.Nests.begin(), Other.Nests.end());
   Other.Loops.clear();
+  Other.Nests.clear();
 }
 
 std::optional<double> PreLSRTripCounts::trips(const Loop &L) const {
@@ -191,8 +201,8 @@ public:
       return false;
     const Loop *Top = L->getOutermostLoop();
     bool Done = false;
-    updatePreLSRTripCounts(F,
-                           [&](PreLSRTripCounts &R) { Done = R.has(*Top); });
+    updatePreLSRTripCounts(
+        F, [&](PreLSRTripCounts &R) { Done = R.hasNest(*Top); });
     if (Done)
       return false;
     ScalarEvolution &SE = getAnalysis<ScalarEvolutionWrapperPass>().getSE();
@@ -201,6 +211,7 @@ public:
     double Start = uarchTimeReport() ? threadCPUSeconds() : 0;
     PreLSRTripCounts Counted;
     recordNestTripCounts(*Top, SE, LI, DT, Counted);
+    Counted.markNest(*Top);
     if (uarchTimeReport()) {
       std::lock_guard<std::mutex> G(TheReport.Lock);
       TheReport.Seconds += threadCPUSeconds() - Start;

@@ -16,6 +16,7 @@
 #define LUARCH_PASSES_PRELSRTRIPCOUNTS_H
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/ValueHandle.h"
 #include <memory>
@@ -47,6 +48,10 @@ public:
   /// The iterations per run of the nest recorded for innermost loop \p L
   /// (nullopt: not recorded, or the nest's counts are not all known).
   std::optional<double> nestIterations(const llvm::Loop &L) const;
+  /// Notes that the nest \p Top has been counted (whether or not its
+  /// outermost loop's count was needed, hence recorded).
+  void markNest(const llvm::Loop &Top);
+  bool hasNest(const llvm::Loop &Top) const;
   /// Takes \p Other's records (a nest counted without the lock held).
   void merge(PreLSRTripCounts &&Other);
   unsigned size() const { return Loops.size(); }
@@ -63,6 +68,9 @@ private:
   };
   const Entry *find(const llvm::Loop &L) const;
   llvm::DenseMap<const llvm::BasicBlock *, Entry> Loops;
+  /// The headers of the nests counted (the loop pass runs on each loop of a
+  /// nest; the first counts it).
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 16> Nests;
 };
 
 /// The record being filled for \p F (created on first use); the pass that
