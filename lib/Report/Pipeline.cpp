@@ -41,12 +41,6 @@ static SimResult simulateOnce(SimulationMemo *Memo, const Kernel &K,
               : simulate(K, D, Deps, Config, Opts);
 }
 
-/// The static bounds no simulation of the same machine can beat: all of
-/// them with the optimal port assignment; with OSACA's fixed equal split
-/// (--port-assignment=equal) the port bound can exceed what the
-/// simulator's binding reaches, so it is left out (as the steady-state
-/// detector's floor it held a 2.25-cycle rhythm for a transient under a
-/// 3.00 equal-split bound, and the run ended without a steady state).
 /// A count of entries as the report prints it (1, 97, 4276520; 1e+09 for
 /// an unlimited one, 84.35 for a scaled one).
 static std::string fmtCount(double V) {
@@ -56,6 +50,12 @@ static std::string fmtCount(double V) {
   return S;
 }
 
+/// The static bounds no simulation of the same machine can beat: all of
+/// them with the optimal port assignment; with OSACA's fixed equal split
+/// (--port-assignment=equal) the port bound can exceed what the
+/// simulator's binding reaches, so it is left out (as the steady-state
+/// detector's floor it held a 2.25-cycle rhythm for a transient under a
+/// 3.00 equal-split bound, and the run ended without a steady state).
 static double simulationLowerBound(const StaticAnalysis &S,
                                    PortAssignment A) {
   if (A == PortAssignment::Optimal)
