@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/InstrTable.h"
 #include "luarch/Model/MachineModel.h"
+#include "UopsTablesText.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -18,15 +19,6 @@ using namespace llvm;
 using namespace luarch;
 
 namespace {
-struct RawTable {
-  const char *Name;
-  const char *Text;
-};
-#define LUARCH_UOPS_TABLE(NAME, TEXT) {#NAME, TEXT},
-const RawTable RawTables[] = {
-#include "UopsTablesText.def"
-};
-#undef LUARCH_UOPS_TABLE
 
 /// Bit patterns: the packed floats must be the parsed ones exactly.
 uint32_t bits(float F) {
@@ -52,7 +44,7 @@ void expectSame(const UopsInfoEntry &A, const UopsInfoEntry &B) {
 } // namespace
 
 TEST(InstrTable, PackedTablesAreTheParsedText) {
-  for (const RawTable &R : RawTables) {
+  for (const UopsTableText &R : UopsTablesText) {
     SCOPED_TRACE(R.Name);
     auto Parsed = InstrTable::parse(R.Name, R.Text);
     const InstrTable *Packed = InstrTable::get(R.Name);
@@ -136,7 +128,7 @@ TEST(InstrTable, EveryTableFileIsListedAndPacked) {
   StringRef(LUARCH_UOPS_TABLE_FILES).split(Files, ' ', -1, false);
   ASSERT_FALSE(Files.empty());
   StringSet<> Listed;
-  for (const RawTable &R : RawTables)
+  for (const UopsTableText &R : UopsTablesText)
     Listed.insert(R.Name);
   for (StringRef F : Files) {
     EXPECT_TRUE(Listed.contains(F))
