@@ -32,8 +32,11 @@ and with -fpass-plugin, --load-runs of them), LoopUArch's pass timer
 without and with -Rpass=uarch (clang prints the remarks inside the pass),
 the other passes whose time changes beyond the rounds' drift, clang's own
 cost of -Rpass; their sums as shares of the plain compile (docs/plugin.md
-"Measuring the cost" says what each part cannot see). --runs 0 prints the
-decomposition alone.
+"Measuring the cost" says what each part cannot see). The headline share is
+taken per time-report round: each round also compiles the set plainly
+without -ftime-report, and the load and pass timers of that round are
+divided by it, so that the host's drift between phases cancels; the median
+of the rounds with its interval. --runs 0 prints the decomposition alone.
 
 Usage: utils/plugin-compile-time.py [--runs 15] [--cpu 1] [--sets sqlite]
                                     [--load-runs 40] [--time-report-runs 3]
@@ -238,13 +241,28 @@ def decompose(set_name, cmds, args, e2e_plain):
     cpu_d, wall_d = load_cost(args)
     lc, lcl, lch, level = median_ci(cpu_d)
     lw, lwl, lwh, _ = median_ci(wall_d)
-    # Time reports of the four configurations, interleaved per round.
+    # Time reports of the four configurations, interleaved per round, and
+    # in each round a plain compile without -ftime-report: the share's
+    # denominator comes from the same minutes as its pass timer (the host's
+    # speed drifts by up to ~17 % between phases of a run), and without the
+    # timers' own overhead, which slows the plain compile by 5-20 % here.
     reports = {c: [] for c in CONFIGS}
-    for _ in range(args.time_report_runs):
-        order = list(CONFIGS)
+    round_plain_cpu = []
+    for r in range(args.time_report_runs):
+        order = list(CONFIGS) + ["plain without timers"]
         random.shuffle(order)
         for c in order:
-            reports[c].append(time_report_run(cmds, args.cpu, CONFIGS[c]))
+            if c in CONFIGS:
+                reports[c].append(time_report_run(cmds, args.cpu, CONFIGS[c]))
+                continue
+            cpu_s = 0.0
+            for cmd in cmds:
+                u, _, sy = run_timed(cmd, args.cpu)
+                cpu_s += u + sy
+            round_plain_cpu.append(cpu_s)
+        sys.stderr.write("\r%s: time-report round %d/%d" %
+                         (set_name, r + 1, args.time_report_runs))
+    sys.stderr.write("\n")
     loaded_pass = [1e3 * ours(r) for r in reports["loaded"]]
     remarks_pass = [1e3 * ours(r) for r in reports["remarks"]]
     plain_total = [compile_total(r) for r in reports["plain"]]
@@ -295,6 +313,16 @@ def decompose(set_name, cmds, args, e2e_plain):
     load_ms = n * lc
     quiet_sum = load_ms + lp[0]
     loud_sum = load_ms + rp[0] + sum(d for d, _ in other_flag)
+    # The headline: per round, the plugin's cost (load + pass timers) over
+    # that round's plain compile; the median of the rounds with its
+    # interval. Rounds pair a numerator and a denominator measured minutes
+    # apart at most, so a drift of the host between rounds cancels.
+    round_share = [100 * (load_ms + p) / (1e3 * b)
+                   for p, b in zip(remarks_pass, round_plain_cpu)]
+    round_quiet = [100 * (load_ms + p) / (1e3 * b)
+                   for p, b in zip(loaded_pass, round_plain_cpu)]
+    rs, rsl, rsh, rlevel = median_ci(round_share)
+    qs, qsl, qsh, _ = median_ci(round_quiet)
     print("  decomposition (%s; %d tiny-TU pairs, %d time-report rounds):" %
           (set_name, args.load_runs, args.time_report_runs))
     print("    load the plugin       %7.1f ms per compile [%.1f, %.1f] CPU, "
@@ -320,6 +348,11 @@ def decompose(set_name, cmds, args, e2e_plain):
           "with the other passes' changes %.1f ms = %.2f %% (those are "
           "differences of whole passes between a few rounds: noisier)" %
           (tight, 100 * tight / base_ms, loud_sum, 100 * loud_sum / base_ms))
+    print("    per round, over the same round's plain compile (%d rounds, "
+          "plain %.1f s median): -Rpass=uarch load + pass %.2f %% [%.2f, "
+          "%.2f]; no remark flag %.3f %% [%.3f, %.3f] (%.1f %% interval)" %
+          (len(round_share), statistics.median(round_plain_cpu), rs, rsl, rsh,
+           qs, qsl, qsh, 100 * rlevel))
     return med, {"load_cpu_ms": cpu_d, "load_wall_ms": wall_d,
             "loaded_pass_ms": loaded_pass, "remarks_pass_ms": remarks_pass,
             "other_passes_vs_flag_ms": [(d, "|".join(k)) for d, k in other_flag],
@@ -327,7 +360,10 @@ def decompose(set_name, cmds, args, e2e_plain):
             "flag_vs_plain_ms": [(d, "|".join(k)) for d, k in flag_only],
             "plain_ms": base_ms, "quiet_ms": quiet_sum, "remarks_ms": loud_sum,
             "quiet_share": quiet_sum / base_ms, "remarks_share": loud_sum / base_ms,
-            "remarks_load_and_pass_share": tight / base_ms}
+            "remarks_load_and_pass_share": tight / base_ms,
+            "round_plain_cpu_s": round_plain_cpu,
+            "round_remarks_share_pct": round_share,
+            "round_quiet_share_pct": round_quiet}
 
 
 def uarch_stage_times(cmds, cpu):
