@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "Stages.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/bit.h"
 
 #include <cmath>
@@ -101,7 +102,74 @@ AllocateStage::AllocateStage(Core &C) : C(C) {
       lacks(ResourceId::Scheduler, Slot.NumUops);
       lacks(ResourceId::VecScheduler, Slot.VecSchedulerUops);
     }
+    lacks(ResourceId::Scheduler, schedulerEntriesAtOnce(SI, false));
+    lacks(ResourceId::VecScheduler, schedulerEntriesAtOnce(SI, true));
   }
+}
+
+/// The most entries of the scheduler (\p Vec: of the vector scheduler)
+/// that \p SI's uops must hold together as its slots enter: each slot's
+/// uops, with every uop of an earlier slot that waits, directly or through
+/// another such uop, for a uop of a slot not yet entered. An unlaminated
+/// read-modify-write issues its compute slot before its load's (SimKernel,
+/// buildInstr): the compute uop waits in the scheduler until the load
+/// enters, so a scheduler of one entry (--what-if=rs=1, review16's `shrw
+/// $31, -8(%rdi,%rcx,8)` on Skylake) can never take the load, and nothing
+/// retired again ("an internal modelling error"). Such a scheduler is a
+/// buffer shortage, as one smaller than a slot is.
+double AllocateStage::schedulerEntriesAtOnce(const SInstr &SI, bool Vec) {
+  // Linear in the uops: a microcoded instruction has millions (wbinvd on
+  // Alder Lake), and almost never one waiting for a later slot. Slots take
+  // the uops in order, so such an input is a later uop.
+  unsigned N = SI.Uops.size();
+  bool Any = false;
+  for (unsigned U = 0; U < N && !Any; ++U)
+    Any = SI.Uops[U].Input > int(U);
+  if (!Any)
+    return 0; // each slot alone: checked above
+  std::vector<unsigned> SlotOf(N, 0);
+  for (unsigned Sl = 0; Sl < SI.Slots.size(); ++Sl) {
+    assert((Sl == 0 || SI.Slots[Sl].FirstUop >= SI.Slots[Sl - 1].FirstUop) &&
+           "slots take the uops in order");
+    for (unsigned K = 0; K < SI.Slots[Sl].NumUops; ++K)
+      SlotOf[SI.Slots[Sl].FirstUop + K] = Sl;
+  }
+  // Reach[U]: the latest slot of a uop U waits for, through its inputs.
+  // Inputs are uops of the instruction and form no cycle.
+  std::vector<int> Reach(N, -1);
+  for (unsigned U0 = 0; U0 < N; ++U0) {
+    llvm::SmallVector<unsigned, 8> Chain;
+    int I = int(U0);
+    while (I >= 0 && Reach[I] < 0 && Chain.size() <= N) {
+      Chain.push_back(unsigned(I));
+      I = SI.Uops[I].Input;
+    }
+    assert(Chain.size() <= N && "no cycle of inputs");
+    int R = I >= 0 ? std::max<int>(Reach[I], SlotOf[I]) : -1;
+    for (unsigned J = Chain.size(); J-- > 0;) {
+      Reach[Chain[J]] = std::max(R, int(SlotOf[Chain[J]]));
+      R = std::max(R, int(SlotOf[Chain[J]]));
+    }
+  }
+  // A uop of slot S waiting for slot R > S is held while slots S+1..R
+  // enter: counted over that range (a difference array), with each
+  // slot's own uops.
+  std::vector<double> Delta(SI.Slots.size() + 1, 0), Own(SI.Slots.size(), 0);
+  for (unsigned U = 0; U < N; ++U) {
+    if (Vec && !SI.Uops[U].VecScheduler)
+      continue;
+    Own[SlotOf[U]] += 1;
+    if (Reach[U] > int(SlotOf[U])) {
+      Delta[SlotOf[U] + 1] += 1;
+      Delta[Reach[U] + 1] -= 1;
+    }
+  }
+  double Most = 0, Held = 0;
+  for (unsigned Sl = 0; Sl < SI.Slots.size(); ++Sl) {
+    Held += Delta[Sl];
+    Most = std::max(Most, Held + Own[Sl]);
+  }
+  return Most;
 }
 
 AllocateStage::SlotNeed AllocateStage::slotNeed(const SInstr &SI,
