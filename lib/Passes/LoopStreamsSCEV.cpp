@@ -530,11 +530,13 @@ bool countIsHopeless(const Loop &L, const LoopInfo &LI,
 class Nest {
 public:
   /// \p Recorded: counts taken before LSR, used instead of SCEV's for the
-  /// loops they cover.
+  /// loops they cover. \p BeforeLSR: the IR is the one before LSR (the
+  /// recording pass's), for -uarch-verify-trip-shortcut's warning.
   Nest(ScalarEvolution &SE, const LoopInfo &LI, const DominatorTree &DT,
        const Loop *Top, unsigned Line,
-       const PreLSRTripCounts *Recorded = nullptr)
-      : SE(SE), LI(LI), DT(DT), Top(Top), Line(Line), Recorded(Recorded) {}
+       const PreLSRTripCounts *Recorded = nullptr, bool BeforeLSR = false)
+      : SE(SE), LI(LI), DT(DT), Top(Top), Line(Line), Recorded(Recorded),
+        BeforeLSR(BeforeLSR) {}
 
   /// The nest's accesses (Accesses, Where), decomposed on first use: most
   /// loops of a large program have a trip count SCEV cannot tell (1,385 of
@@ -643,6 +645,11 @@ public:
           continue;
         MidpointRewriter R(SE, *this, L);
         if (const auto *C = dyn_cast<SCEVConstant>(R.visit(BTC))) {
+          // Wider than 64 bits (an __int128 induction variable past 2^64):
+          // no count (its low 64 bits were taken for one: 2^64 + 5
+          // iterations said 5).
+          if (C->getAPInt().getActiveBits() > 64)
+            continue;
           double Count = double(C->getAPInt().getZExtValue()) + 1;
           if (BTC != Exact && (Count >= PlausibleMaximumOfMaxima ||
                                isNarrowTypeRange(Count)))
@@ -668,9 +675,14 @@ public:
     if (T > 1e12)
       T = 0;
     if (Hopeless && T > 0) {
-      errs() << "LoopUArch: SCEV counts " << T << " iterations of the loop at "
-             << L->getHeader()->getName() << " in "
-             << L->getHeader()->getParent()->getName()
+      // Both IRs are checked: the recording pass's before LSR and the
+      // machine pass's (which reads no record under the verification), so
+      // a loop can be named twice, once for each.
+      errs() << "LoopUArch: SCEV counts " << format("%.0f", T)
+             << (T == 1 ? " iteration" : " iterations") << " of the loop at "
+             << L->getHeader()->getName()
+             << " in " << L->getHeader()->getParent()->getName()
+             << (BeforeLSR ? " before LSR" : " on the machine pass's IR")
              << ", which the IR check called uncountable\n";
       T = 0; // as without the check's verification
     }
@@ -690,7 +702,10 @@ public:
     if (!C)
       return -1;
     // A negative count seen through a zero extension (`zext(i - 1)` at
-    // i = 0) comes out as an implausibly large one: not entered either.
+    // i = 0) comes out as an implausibly large one: not entered either
+    // (as is one wider than 64 bits, through a zero extension to i128).
+    if (C->getAPInt().getSignificantBits() > 64)
+      return 0;
     int64_t Count = C->getAPInt().getSExtValue();
     return Count < 0 || double(Count) >= PlausibleMaximum ? 0
                                                           : double(Count) + 1;
@@ -869,7 +884,7 @@ public:
       if (VF < 2 || VF > 64 || (VF & (VF - 1)))
         return nullptr;
       const auto *XMid = dyn_cast<SCEVConstant>(visit(X));
-      if (!XMid)
+      if (!XMid || XMid->getAPInt().getActiveBits() > 64)
         return nullptr;
       uint64_t XV = XMid->getAPInt().getZExtValue();
       uint64_t End = isa<SCEVConstant>(X) ? XV & ~(VF - 1)
@@ -1036,6 +1051,7 @@ private:
   const Loop *Top;
   unsigned Line;
   const PreLSRTripCounts *Recorded;
+  bool BeforeLSR;
   bool Collected = false;
   std::map<const Loop *, double> TripCache;
   /// Iterations at which nestIterations holds enclosing loops.
@@ -1348,7 +1364,8 @@ void recordNestTripCounts(const Loop &Top, ScalarEvolution &SE,
                           const LoopInfo &LI, const DominatorTree &DT,
                           PreLSRTripCounts &Out) {
   // The line size serves footprints only, which are not taken here.
-  Nest N(SE, LI, DT, &Top, /*Line=*/64);
+  Nest N(SE, LI, DT, &Top, /*Line=*/64, /*Recorded=*/nullptr,
+         /*BeforeLSR=*/true);
   bool AnyChainCounted = false;
   for (const Loop *Inner : Top.getLoopsInPreorder()) {
     // A loop with a call (or inline assembly) becomes a machine loop with
