@@ -414,7 +414,10 @@ public:
     Put(uint32_t(K.UnrolledCopies));
     Put(uint64_t(D.model().Name.size()));
     Key += D.model().Name;
-    if (!Renaming.appendKernelKey(Key, K)) {
+    // The sensitivity sweep's verdict, which the passed remark prints, names
+    // registers ("the loop-carried dependency through rcx",
+    // Recurrence::Carried): with it, loops share by their text only.
+    if (PO.Sensitivity || !Renaming.appendKernelKey(Key, K)) {
       // By the text (an operand the renaming cannot write). The opcode
       // too: one text can be two encodings of one length (LLVM's _REV
       // forms: addq %rbx, %rax as 01 /r or 03 /r), which the decoder

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "Stages.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/bit.h"
 
 #include <cmath>
@@ -70,6 +71,7 @@ AllocateStage::AllocateStage(Core &C) : C(C) {
   // without slots, a fused jcc, enters once with none), summed in that
   // order.
   C.HeldAtRetire.assign(C.Body.size(), Core::HeldEntries());
+  WaitingAt.assign(C.Body.size(), {});
   for (size_t Index = 0; Index < C.Body.size(); ++Index) {
     const SInstr &SI = C.Body[Index];
     std::array<double, std::size(HeldUntilRetire)> Sum{};
@@ -101,7 +103,77 @@ AllocateStage::AllocateStage(Core &C) : C(C) {
       lacks(ResourceId::Scheduler, Slot.NumUops);
       lacks(ResourceId::VecScheduler, Slot.VecSchedulerUops);
     }
+    // And of several slots, when a uop waits for one of a later slot.
+    std::vector<double> Waiting = waitingAtSlots(SI, false),
+                        VecWaiting = waitingAtSlots(SI, true);
+    for (unsigned S = 0; S < Waiting.size(); ++S) {
+      lacks(ResourceId::Scheduler, Waiting[S] + SI.Slots[S].NumUops);
+      lacks(ResourceId::VecScheduler,
+            VecWaiting[S] + SI.Slots[S].VecSchedulerUops);
+    }
+    if (!Waiting.empty())
+      WaitingAt[Index] = std::move(Waiting);
   }
+}
+
+/// Per slot of \p SI, the uops of its earlier slots that wait in the
+/// scheduler (\p Vec: the vector scheduler) when that slot enters: those
+/// waiting, directly or through another such uop, for a uop of that slot
+/// or a later one. Empty when no uop waits for a later slot. A micro-fused
+/// read-modify-write whose uops come as load, store-data, store-address,
+/// compute (Zen 4's `adcb %ch, (%rsi,%rcx,4)`) has its store-data in the
+/// first slot waiting for the compute in the second; an unlaminated one
+/// issues its compute slot before its load's (SimKernel, buildInstr). A
+/// scheduler of one entry (--what-if=rs=1, review16's `shrw $31,
+/// -8(%rdi,%rcx,8)` on Skylake) could never take the later slot, and
+/// nothing retired again ("an internal modelling error").
+std::vector<double> AllocateStage::waitingAtSlots(const SInstr &SI,
+                                                  bool Vec) {
+  // Linear in the uops: a microcoded instruction has millions (wbinvd on
+  // Alder Lake), and almost never one waiting for a later slot. Slots take
+  // the uops in order, so such an input is a later uop.
+  unsigned N = SI.Uops.size();
+  bool Any = false;
+  for (unsigned U = 0; U < N && !Any; ++U)
+    Any = SI.Uops[U].Input > int(U);
+  if (!Any)
+    return {};
+  std::vector<unsigned> SlotOf(N, 0);
+  for (unsigned Sl = 0; Sl < SI.Slots.size(); ++Sl) {
+    assert((Sl == 0 || SI.Slots[Sl].FirstUop >= SI.Slots[Sl - 1].FirstUop) &&
+           "slots take the uops in order");
+    for (unsigned K = 0; K < SI.Slots[Sl].NumUops; ++K)
+      SlotOf[SI.Slots[Sl].FirstUop + K] = Sl;
+  }
+  // Reach[U]: the latest slot of a uop U waits for, through its inputs.
+  // Inputs are uops of the instruction and form no cycle.
+  std::vector<int> Reach(N, -1);
+  for (unsigned U0 = 0; U0 < N; ++U0) {
+    llvm::SmallVector<unsigned, 8> Chain;
+    int I = int(U0);
+    while (I >= 0 && Reach[I] < 0 && Chain.size() <= N) {
+      Chain.push_back(unsigned(I));
+      I = SI.Uops[I].Input;
+    }
+    assert(Chain.size() <= N && "no cycle of inputs");
+    int R = I >= 0 ? Reach[I] : -1;
+    for (unsigned J = Chain.size(); J-- > 0;) {
+      R = std::max(R, int(SlotOf[Chain[J]]));
+      Reach[Chain[J]] = R;
+    }
+  }
+  // A uop of slot S waiting for slot R > S waits while slots S+1..R enter
+  // (a difference array over the slots).
+  std::vector<double> Waiting(SI.Slots.size() + 1, 0);
+  for (unsigned U = 0; U < N; ++U)
+    if ((!Vec || SI.Uops[U].VecScheduler) && Reach[U] > int(SlotOf[U])) {
+      Waiting[SlotOf[U] + 1] += 1;
+      Waiting[Reach[U] + 1] -= 1;
+    }
+  for (unsigned Sl = 1; Sl < Waiting.size(); ++Sl)
+    Waiting[Sl] += Waiting[Sl - 1];
+  Waiting.pop_back();
+  return Waiting;
 }
 
 AllocateStage::SlotNeed AllocateStage::slotNeed(const SInstr &SI,
@@ -162,18 +234,26 @@ AllocCause AllocateStage::cycle() {
     // capped at what can be free then; on every described core the ROB is
     // far larger than a group plus one instruction's entries, so the cap
     // binds only on such a machine.
-    double PartlyIssuedHolds = 0;
+    //
+    // So do its uops that wait in the scheduler for a uop of its next slot
+    // (waitingAtSlots): a scheduler resized below a group plus those never
+    // had a group's room (review17: Zen 4's `adcb %ch, (%rsi,%rcx,4)` at
+    // rs=3 and 4 stalled).
+    double PartlyIssuedHolds = 0, PartlyIssuedWaits = 0;
     if (!C.ROB.empty() && !C.ROB.back().FullyIssued) {
       const InFlightInstr &Y = C.ROB.back();
       const SInstr &YI = C.Body[Y.Index];
       for (unsigned S = 0; S < Y.SlotsIssued; ++S)
         PartlyIssuedHolds += YI.Slots[S].ROBEntries;
+      if (const std::vector<double> &W = WaitingAt[Y.Index]; !W.empty())
+        PartlyIssuedWaits = W[Y.SlotsIssued];
     }
     for (ResourceId Id : {ResourceId::ROB, ResourceId::Scheduler}) {
       double Room = std::min<double>(C.Config.AllocationGroup, C.Config[Id]);
-      if (Id == ResourceId::ROB)
-        Room = std::min(Room, C.Config[Id] - PartlyIssuedHolds);
-      assert(Room > 0 && "an instruction holds no more than the ROB "
+      Room = std::min(Room, C.Config[Id] - (Id == ResourceId::ROB
+                                                ? PartlyIssuedHolds
+                                                : PartlyIssuedWaits));
+      assert(Room > 0 && "an instruction holds no more than the buffer "
                          "(AllocateStage::shortage)");
       if (!C.Buffers.fits(Id, Room))
         return resourceSpec(Id).WhenFull;

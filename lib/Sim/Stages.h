@@ -96,9 +96,11 @@ public:
   void skipCycle();
   /// The first buffer (by instruction) smaller than what one instruction
   /// needs of it at once: the entries all its issue slots hold until it
-  /// retires, or the scheduler entries of one slot. A --what-if size can
-  /// be that small (rs=1 and a micro-fused store's two uops, rob=1 and a
-  /// divide's several slots); the instruction then never allocates.
+  /// retires, or the scheduler entries of one slot, or of several when a
+  /// uop waits for one of a later slot (waitingAtSlots). A
+  /// --what-if size can be that small (rs=1 and a micro-fused store's two
+  /// uops or an unlaminated read-modify-write, rob=1 and a divide's
+  /// several slots); the instruction then never allocates.
   std::optional<BufferShortage> shortage() const { return Short; }
 
 private:
@@ -119,6 +121,7 @@ private:
     std::array<double, std::size(HeldUntilRetire)> HeldN{};
   };
   SlotNeed slotNeed(const SInstr &SI, const SSlot *Slot, bool New) const;
+  static std::vector<double> waitingAtSlots(const SInstr &SI, bool Vec);
 
   Core &C;
   /// The buffers checked at allocation, in the resource table's order
@@ -131,6 +134,8 @@ private:
   std::vector<SlotNeed> Needs;
   std::vector<size_t> NeedsAt;
   std::optional<BufferShortage> Short;
+  /// waitingAtSlots(SI, false) per instruction (empty: none waits).
+  std::vector<std::vector<double>> WaitingAt;
   double Credit = 0;
   bool Idle = false;
 };

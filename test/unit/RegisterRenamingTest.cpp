@@ -131,3 +131,50 @@ TEST(RegisterRenaming, WhatARuleReadsIsKept) {
 }
 
 } // namespace
+
+namespace {
+
+/// The uops.info matcher's shape memo (UopsInfoMatcher::shapeKey) keeps
+/// al/ax/eax/rax, cl, dx, xmm0 and rbp/r13 exact, where RegisterRenaming
+/// renames the accumulator, cl, dx and xmm0 when an instruction names them
+/// as an ordinary operand: the matcher spells an explicit operand by its
+/// class and only an implied one by name (RegisterRenaming.h). Two keys,
+/// one contract: loops that differ only in such an explicit operand share
+/// the analysis key, so they must decode alike, on every core's table.
+TEST(RegisterRenaming, ExplicitFixedRegistersDecodeByTheirClass) {
+  struct Pair {
+    const char *A, *B;
+  } Pairs[] = {
+      {"addb %al, %bl\n", "addb %dl, %bl\n"},
+      {"addq %rax, %rbx\n", "addq %rsi, %rbx\n"},
+      {"imull %eax, %ecx\n", "imull %edi, %ecx\n"},
+      {"xchgq %rbx, %rcx\n", "xchgq %rbx, %rsi\n"},
+      {"movzbl %cl, %edx\n", "movzbl %bl, %edx\n"},
+      {"addw %dx, %si\n", "addw %bx, %si\n"},
+      {"vaddps %xmm0, %xmm1, %xmm2\n", "vaddps %xmm3, %xmm1, %xmm2\n"},
+      {"vblendvps %xmm0, %xmm1, %xmm2, %xmm3\n",
+       "vblendvps %xmm4, %xmm1, %xmm2, %xmm3\n"},
+      {"pxor %xmm0, %xmm1\n", "pxor %xmm5, %xmm1\n"},
+  };
+  for (const char *CPU : {"znver4", "cascadelake", "alderlake", "skylake"})
+    for (const Pair &P : Pairs) {
+      test::Decoded A = loop(CPU, P.A), B = loop(CPU, P.B);
+      ASSERT_TRUE(A.M && B.M) << CPU << ": " << P.A;
+      ASSERT_EQ(A.K.size(), B.K.size()) << P.A;
+      EXPECT_EQ(keyOf(A), keyOf(B)) << CPU << ": " << P.A;
+      UopDecoder Dec(*A.M, *A.TC);
+      KernelReport RA = analyzeKernel(A.K, Dec, PipelineOptions()),
+                   RB = analyzeKernel(B.K, Dec, PipelineOptions());
+      for (size_t I = 0; I < RA.Decoded.size(); ++I) {
+        EXPECT_EQ(RA.Decoded[I].Variant, RB.Decoded[I].Variant)
+            << CPU << ": " << P.A;
+        EXPECT_EQ(describeUops(*A.M, RA.Decoded[I]),
+                  describeUops(*A.M, RB.Decoded[I]))
+            << CPU << ": " << P.A;
+      }
+      EXPECT_EQ(RA.cyclesPerIteration(), RB.cyclesPerIteration())
+          << CPU << ": " << P.A;
+    }
+}
+
+} // namespace

@@ -60,5 +60,9 @@ void rows(double (*restrict a)[16], double *restrict out, int n) {
 // CHECK: trip-count-shortcut.c:[[@LINE-5]]:{{.*}}; for 16 iterations/entry (SCEV):
 
 // CHECKED-NOT: SCEV counts
-// GAP: LoopUArch: SCEV counts 1.000000e+00 iterations of the loop at loop in gap, which the IR check called uncountable
+// Both IRs are checked, each warning once: the recording pass's before
+// LSR and the machine pass's (the same message twice before review17).
+// GAP: LoopUArch: SCEV counts 1 iteration of the loop at loop in gap before LSR, which the IR check called uncountable
+// GAP-NEXT: LoopUArch: SCEV counts 1 iteration of the loop at loop in gap on the machine pass's IR, which the IR check called uncountable
+// GAP-NOT: LoopUArch: SCEV counts
 // GAP: remark: {{.*}}memory level unknown: the loop's trip count is unknown to SCEV

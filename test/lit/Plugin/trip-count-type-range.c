@@ -34,3 +34,13 @@ void bytes(double *restrict a, const double *restrict b, unsigned char n) {
     a[i] = a[i] * 2.0 + b[i];
 }
 // CHECK: trip-count-type-range.c:[[@LINE-3]]:{{.*}}memory level unknown: the loop's trip count is unknown to SCEV
+
+// An inclusive bound of type short: at most 32,768 iterations, the type's
+// range plus one (counted before review17: a 524,288-byte working set "in
+// L2" for a loop that may run once, while `i < n` said unknown).
+void shorts(double *restrict a, const double *restrict b, short n) {
+#pragma clang loop vectorize(disable) unroll(disable)
+  for (int i = 0; i <= n; i++)
+    a[i] = a[i] * 2.0 + b[i];
+}
+// CHECK: trip-count-type-range.c:[[@LINE-3]]:{{.*}}memory level unknown: the loop's trip count is unknown to SCEV
