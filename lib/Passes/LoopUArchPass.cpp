@@ -8,6 +8,7 @@
 #include "luarch/Passes/LoopRole.h"
 #include "luarch/Passes/LoopStreamsSCEV.h"
 #include "luarch/Passes/PreLSRTripCounts.h"
+#include "luarch/Passes/RemarkText.h"
 #include "luarch/Passes/MachineLoopKernel.h"
 #include "luarch/Report/Pipeline.h"
 #include "luarch/Sim/SimulationMemo.h"
@@ -1076,61 +1077,81 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   // Time spent building the remarks (in the ORE's callbacks); the rest of
   // the remarks stage is their printing.
   double Building = 0;
+  // Keyed arguments only for an optimization record; else one string each
+  // (RemarkText.h): the message is the same.
+  bool Keyed = MF.getFunction().getContext().getLLVMRemarkStreamer();
+  std::string Flat;
   if (Wanted.Passed)
     ORE.emit([&] {
       double B0 = now();
       MachineOptimizationRemark Rem(PASS_NAME, "LoopThroughput", Loc, Header);
-      Rem << "loop: " << ore::NV("LoopKind", loopRoleName(Id.Role));
-      if (P.AtLocation > 1)
-        Rem << " [" << ore::NV("LoopOrdinal", P.Ordinal) << " of "
-            << ore::NV("LoopsAtLocation", P.AtLocation) << " here, "
-            << ore::NV("HeaderLabel", P.Label) << "]";
+      Flat.clear();
+      RemarkText T(Rem, Keyed ? nullptr : &Flat);
+      T << "loop: ";
+      T.nv("LoopKind", loopRoleName(Id.Role));
+      if (P.AtLocation > 1) {
+        T << " [";
+        T.nv("LoopOrdinal", P.Ordinal) << " of ";
+        T.nv("LoopsAtLocation", P.AtLocation) << " here, ";
+        T.nv("HeaderLabel", P.Label) << "]";
+      }
       if (Id.VectorWidth || Id.ElementsPerIteration) {
-        Rem << " (";
-        if (Id.VectorWidth)
-          Rem << "VF " << ore::NV("VectorWidth", Id.VectorWidth);
-        if (Id.VectorWidth && Id.Interleave)
-          Rem << ", interleave " << ore::NV("Interleave", Id.Interleave);
+        T << " (";
+        if (Id.VectorWidth) {
+          T << "VF ";
+          T.nv("VectorWidth", Id.VectorWidth);
+        }
+        if (Id.VectorWidth && Id.Interleave) {
+          T << ", interleave ";
+          T.nv("Interleave", Id.Interleave);
+        }
         if (Id.VectorWidth && Id.ElementsPerIteration)
-          Rem << ": ";
+          T << ": ";
         if (Id.ElementsPerIteration)
-          Rem << ore::NV("ElementsPerIteration", Id.ElementsPerIteration)
+          T.nv("ElementsPerIteration", Id.ElementsPerIteration)
               << (Id.ElementsPerIteration == 1 ? " element" : " elements")
               << "/iteration";
-        Rem << ")";
+        T << ")";
       }
-      Rem << ": " << ore::NV("Cycles", fmt2(R.cyclesPerIteration()))
-          << " cycles/iteration";
-      if (Id.ElementsPerIteration)
-        Rem << ", "
-            << ore::NV("CyclesPerElement",
-                       fmt3(R.cyclesPerIteration() / Id.ElementsPerIteration))
+      T << ": ";
+      T.nv("Cycles", fmt2(R.cyclesPerIteration())) << " cycles/iteration";
+      if (Id.ElementsPerIteration) {
+        T << ", ";
+        T.nv("CyclesPerElement",
+             fmt3(R.cyclesPerIteration() / Id.ElementsPerIteration))
             << " cycles/element";
-      Rem << " (" << (R.Sim ? "simulated; static bound " : "static bound ")
-          << ore::NV("StaticBound", fmt2(R.Static.Throughput)) << ", "
-          << ore::NV("Bound", Bound) << ") on " << ore::NV("CPU", Model->Name)
-          << "; bottleneck: " << ore::NV("Bottleneck", Bottleneck);
-      if (R.TripSim)
-        Rem << "; for " << ore::NV("TripCount", R.TripSim->TripCount)
-            << " iterations/entry (SCEV): "
-            << ore::NV("CyclesPerEntry", fmt2(R.TripSim->CyclesPerEntry))
-            << " cycles/entry, "
-            << ore::NV("TripCountCycles",
-                       fmt2(R.TripSim->CyclesPerIteration))
+      }
+      T << " (" << (R.Sim ? "simulated; static bound " : "static bound ");
+      T.nv("StaticBound", fmt2(R.Static.Throughput)) << ", ";
+      T.nv("Bound", Bound) << ") on ";
+      T.nv("CPU", Model->Name) << "; bottleneck: ";
+      T.nv("Bottleneck", Bottleneck);
+      if (R.TripSim) {
+        T << "; for ";
+        T.nv("TripCount", R.TripSim->TripCount)
+            << " iterations/entry (SCEV): ";
+        T.nv("CyclesPerEntry", fmt2(R.TripSim->CyclesPerEntry))
+            << " cycles/entry, ";
+        T.nv("TripCountCycles", fmt2(R.TripSim->CyclesPerIteration))
             << " cycles/iteration (chains restarting each entry)";
-      if (R.Sensitivity && !R.Sensitivity->Verdict.empty())
-        Rem << "; top sensitivity: "
-            << ore::NV("TopSensitivity", R.Sensitivity->Verdict.front());
-      appendMemoryRemark(Rem, R, MemFacts);
-      Rem << " (" << ore::NV("Instructions", unsigned(Kern.size()))
-          << " instructions)";
-      if (Unknown)
-        Rem << "; " << ore::NV("UnknownInstructions", Unknown)
+      }
+      if (R.Sensitivity && !R.Sensitivity->Verdict.empty()) {
+        T << "; top sensitivity: ";
+        T.nv("TopSensitivity", R.Sensitivity->Verdict.front());
+      }
+      appendMemoryRemark(T, R, MemFacts);
+      T << " (";
+      T.nv("Instructions", unsigned(Kern.size())) << " instructions)";
+      if (Unknown) {
+        T << "; ";
+        T.nv("UnknownInstructions", Unknown)
             << " instruction(s) unknown to the model";
+      }
       if (!CPUWhy.empty())
-        Rem << "; " << CPUWhy;
-      Rem << " [LoopUArch "
-          << ore::NV("LoopUArchVersion", LUARCH_VERSION_STRING) << "]";
+        T << "; " << CPUWhy;
+      T << " [LoopUArch ";
+      T.nv("LoopUArchVersion", LUARCH_VERSION_STRING) << "]";
+      T.finish();
       Building += now() - B0;
       return Rem;
     });
@@ -1141,27 +1162,30 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
       double B0 = now();
       MachineOptimizationRemarkAnalysis Rem(PASS_NAME, "LoopDetails", Loc,
                                             Header);
-      Rem << "bounds:";
+      Flat.clear();
+      RemarkText T(Rem, Keyed ? nullptr : &Flat);
+      T << "bounds:";
       for (const ThroughputBound &B : R.Static.Bounds)
-        Rem << " " << boundKindName(B.Kind) << " " << fmt2(B.Cycles) << ";";
-      Rem << " uops: " << ore::NV("FusedUops", unsigned(R.Static.FusedUops))
-          << " fused, " << ore::NV("Uops", unsigned(R.Static.UnfusedUops))
-          << " executed";
+        T << " " << boundKindName(B.Kind) << " " << fmt2(B.Cycles) << ";";
+      T << " uops: ";
+      T.nv("FusedUops", unsigned(R.Static.FusedUops)) << " fused, ";
+      T.nv("Uops", unsigned(R.Static.UnfusedUops)) << " executed";
       if (R.Sim) {
-        Rem << "; simulated cycles:";
+        T << "; simulated cycles:";
         for (unsigned C = 0; C < unsigned(StallCause::NumCauses); ++C)
           if (R.Sim->Stalls[C] > 0.005)
-            Rem << " " << stallCauseName(StallCause(C)) << " "
-                << fmt2(R.Sim->Stalls[C]) << ";";
+            T << " " << stallCauseName(StallCause(C)) << " "
+              << fmt2(R.Sim->Stalls[C]) << ";";
       }
       for (const std::string &W : R.Warnings)
-        Rem << " warning: " << W << ";";
+        T << " warning: " << W << ";";
       if (UArchVerbose)
         for (size_t I = 0; I < Kern.size(); ++I)
-          Rem << "\n  " << Kern.Instrs[I].Text << "  ["
-              << describeUops(*Model, R.Decoded[I]) << ", "
-              << decodeSourceName(R.Decoded[I].Source) << ": "
-              << R.Decoded[I].Variant << "]";
+          T << "\n  " << Kern.Instrs[I].Text << "  ["
+            << describeUops(*Model, R.Decoded[I]) << ", "
+            << decodeSourceName(R.Decoded[I].Source) << ": "
+            << R.Decoded[I].Variant << "]";
+      T.finish();
       Building += now() - B0;
       return Rem;
     });
