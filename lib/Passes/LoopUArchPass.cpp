@@ -625,14 +625,6 @@ public:
 /// Only the loading thread uses it, one function at a time.
 char BufferedErrs::Storage[4096];
 
-/// Per-element figures of wide vector loops are small (0.02 cycles): one
-/// more digit.
-std::string fmt3(double V) {
-  std::string S;
-  raw_string_ostream(S) << format("%.3f", V);
-  return S;
-}
-
 /// Which "uarch" remarks anyone listens to: -Rpass=uarch,
 /// -Rpass-analysis=uarch, -Rpass-missed=uarch, or an optimization record
 /// whose pass filter lets them through (it takes every kind).
