@@ -5,6 +5,7 @@
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Model/RegisterRenaming.h"
 #include "luarch/Model/UopDecoder.h"
+#include "luarch/Passes/InnermostCycles.h"
 #include "luarch/Passes/LoopRole.h"
 #include "luarch/Passes/LoopStreamsSCEV.h"
 #include "luarch/Passes/PreLSRTripCounts.h"
@@ -126,6 +127,13 @@ static cl::opt<bool> UArchVerifySharing(
     "uarch-verify-shared-analyses", cl::Hidden,
     cl::desc("Also analyse each loop that shares another loop's analysis "
              "(equal up to registers) and report any difference"),
+    cl::cat(UArchCat));
+/// Checks InnermostCycles against LLVM's MachineCycleInfo in every
+/// function: the same innermost cycles, headers and block orders.
+static cl::opt<bool> UArchVerifyCycles(
+    "uarch-verify-cycles", cl::Hidden,
+    cl::desc("Also compute MachineCycleInfo and report any innermost cycle "
+             "it finds otherwise"),
     cl::cat(UArchCat));
 static cl::opt<unsigned> UArchMaxInstructions(
     "uarch-max-instructions",
@@ -644,6 +652,48 @@ WantedRemarks remarksWanted(LLVMContext &Ctx) {
   return W;
 }
 
+/// -uarch-verify-cycles: \p Found against MachineCycleInfo's innermost
+/// cycles (their headers and blocks, in order), differences on stderr.
+void verifyInnermostCycles(MachineFunction &MF, const InnermostCycles &Found) {
+  MachineCycleInfo CI;
+  CI.compute(MF);
+  SmallVector<const MachineCycle *, 8> Theirs;
+  SmallVector<const MachineCycle *, 8> Work(CI.toplevel_cycles());
+  while (!Work.empty()) {
+    const MachineCycle *C = Work.pop_back_val();
+    if (C->getNumChildren() == 0)
+      Theirs.push_back(C);
+    else
+      append_range(Work, C->children());
+  }
+  auto Name = [](const MachineBasicBlock *B) {
+    return "bb." + std::to_string(B->getNumber());
+  };
+  unsigned Same = 0;
+  for (const MachineCycle *C : Theirs) {
+    bool Match = false;
+    for (unsigned I = 0; I < Found.size() && !Match; ++I) {
+      CycleBlocks Mine = Found.cycle(I);
+      Match = Mine.Header == C->getHeader() &&
+              Mine.Blocks.size() == C->getNumBlocks() &&
+              std::equal(Mine.Blocks.begin(), Mine.Blocks.end(),
+                         C->block_begin());
+    }
+    Same += Match;
+    if (!Match) {
+      std::string Blocks;
+      for (const MachineBasicBlock *B : C->blocks())
+        Blocks += " " + Name(B);
+      errs() << "uarch: innermost cycle of " << MF.getName()
+             << " not found alike:" << Blocks << "\n";
+    }
+  }
+  if (Same != Found.size() || Theirs.size() != Found.size())
+    errs() << "uarch: " << MF.getName() << ": " << Found.size()
+           << " innermost cycles found, MachineCycleInfo has "
+           << Theirs.size() << " (" << Same << " alike)\n";
+}
+
 class LoopUArchPass : public MachineFunctionPass {
 public:
   static char ID;
@@ -691,6 +741,8 @@ private:
   const LoopKernelSink *Sink;
   /// analyseFunction's layout position of each block, by block number.
   std::vector<unsigned> LayoutTable;
+  /// The function's innermost cycles (tables reused between functions).
+  InnermostCycles Cycles;
   /// Warnings already given: each is given once per compilation.
   static StringSet<> Warned; // process-wide: an LTO link is one compilation
   static std::mutex WarnedLock;
@@ -710,8 +762,8 @@ private:
   } WantedCache;
   WantedRemarks cachedRemarksWanted(LLVMContext &Ctx);
   void warnOnce(LLVMContext &Ctx, const std::string &Msg);
-  void analyseLoop(MachineFunction &MF, const MachineCycle &L,
-                   const LoopPlace &P, const ModelChoice &Choice,
+  void analyseLoop(MachineFunction &MF, unsigned Cycle, const LoopPlace &P,
+                   const ModelChoice &Choice,
                    DecoderCache::Entry *Decoding, const std::string &Skip,
                    MachineOptimizationRemarkEmitter &ORE);
 };
@@ -753,22 +805,6 @@ struct HotnessInfo {
   explicit HotnessInfo(MachineFunction &MF)
       : MDT(MF), MLI(MDT), MBFI(MF, MBPI, MLI) {}
 };
-
-/// The innermost cycles of \p CI: natural loops and irreducible cycles
-/// that contain no other cycle.
-SmallVector<const MachineCycle *, 8>
-innermostCycles(const MachineCycleInfo &CI) {
-  SmallVector<const MachineCycle *, 8> Innermost;
-  SmallVector<const MachineCycle *, 8> Work(CI.toplevel_cycles());
-  while (!Work.empty()) {
-    const MachineCycle *C = Work.pop_back_val();
-    if (C->getNumChildren() == 0)
-      Innermost.push_back(C);
-    else
-      append_range(Work, C->children());
-  }
-  return Innermost;
-}
 
 /// The assembly label of \p MBB: ".LBB3_7", or "%bb.7" for a block only
 /// reached by falling through (the printer gives it no label).
@@ -885,22 +921,26 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
 
   // Cycles rather than natural loops: a loop entered at two blocks (branch
   // folding merges a vector loop's exit test into its scalar remainder's
-  // latch) is no natural loop, yet it is a loop of the program.
-  MachineCycleInfo CI;
-  CI.compute(MF);
-  SmallVector<const MachineCycle *, 8> Innermost = innermostCycles(CI);
-
-  auto top = [&](const MachineCycle *C) {
-    unsigned Top = ~0u;
-    for (const MachineBasicBlock *MBB : C->blocks())
-      Top = std::min(Top, Position(MBB));
-    return Top;
-  };
-  llvm::sort(Innermost, [&](const MachineCycle *A, const MachineCycle *B) {
-    return top(A) < top(B);
-  });
-  auto location = [](const MachineCycle *C) {
-    DebugLoc DL = cycleStartLoc(*C);
+  // latch) is no natural loop, yet it is a loop of the program. The
+  // innermost ones, as MachineCycleInfo finds them (InnermostCycles.h).
+  Cycles.compute(MF);
+  if (UArchVerifyCycles)
+    verifyInnermostCycles(MF, Cycles);
+  SmallVector<unsigned, 8> Innermost;
+  SmallVector<unsigned, 8> Top; // each cycle's first block in layout order
+  for (unsigned C = 0; C < Cycles.size(); ++C) {
+    Innermost.push_back(C);
+    unsigned First = ~0u;
+    for (const MachineBasicBlock *MBB : Cycles.cycle(C).Blocks)
+      First = std::min(First, Position(MBB));
+    Top.push_back(First);
+  }
+  llvm::sort(Innermost, [&](unsigned A, unsigned B) { return Top[A] < Top[B]; });
+  auto location = [&](unsigned C) {
+    DebugLoc DL = loopStartLoc(Cycles.cycle(C).Header,
+                               [&](const MachineBasicBlock *MBB) {
+                                 return Cycles.contains(C, MBB);
+                               });
     return DL ? std::make_pair(DL.getLine(), DL.getCol())
               : std::make_pair(0u, 0u);
   };
@@ -919,33 +959,38 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
   // predecessors).
   SmallVector<std::pair<unsigned, unsigned>, 8> Locations;
   std::map<std::pair<unsigned, unsigned>, unsigned> AtLocation, Seen;
-  for (const MachineCycle *C : Innermost)
+  for (unsigned C : Innermost)
     ++AtLocation[Locations.emplace_back(location(C))];
   for (auto [I, C] : llvm::enumerate(Innermost)) {
     LoopPlace P;
     P.Ordinal = ++Seen[Locations[I]];
     P.AtLocation = AtLocation[Locations[I]];
     // The label is shown only beside the loop's rank among several.
+    CycleBlocks CB = Cycles.cycle(C);
     if (P.AtLocation > 1)
-      P.Label = blockLabel(*C->getHeader());
-    P.Blocks.assign(C->block_begin(), C->block_end());
+      P.Label = blockLabel(*CB.Header);
+    P.Blocks.assign(CB.Blocks.begin(), CB.Blocks.end());
     llvm::sort(P.Blocks, [&](const MachineBasicBlock *A,
                              const MachineBasicBlock *B) {
       return Position(A) < Position(B);
     });
     double T = now();
-    analyseLoop(MF, *C, P, Choice, Decoding, Skip, ORE);
+    analyseLoop(MF, C, P, Choice, Decoding, Skip, ORE);
     InLoops += now() - T;
   }
 }
 
-void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
+void LoopUArchPass::analyseLoop(MachineFunction &MF, unsigned Cycle,
                                 const LoopPlace &P, const ModelChoice &Choice,
                                 DecoderCache::Entry *Decoding,
                                 const std::string &Skip,
                                 MachineOptimizationRemarkEmitter &ORE) {
-  const MachineBasicBlock *Header = L.getHeader();
-  DebugLoc Loc = cycleStartLoc(L);
+  CycleBlocks L = Cycles.cycle(Cycle);
+  auto Contains = [&](const MachineBasicBlock *MBB) {
+    return Cycles.contains(Cycle, MBB);
+  };
+  const MachineBasicBlock *Header = L.Header;
+  DebugLoc Loc = loopStartLoc(Header, Contains);
   auto missed = [&](const std::string &Why) {
     if (Sink) {
       if (Sink->Unsupported)
@@ -971,7 +1016,8 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   // Places only for a sink: the analysis cache's kernels name none (a
   // remark takes its loop's place from L).
   Expected<Kernel> K =
-      kernelFromMachineCycle(MF, L, P.Blocks, TC, /*WithPlaces=*/Sink);
+      kernelFromLoopBlocks(MF, Header, P.Blocks, Contains, TC,
+                           /*WithPlaces=*/Sink);
   Times.add(Times.Kernel, now() - T0);
   if (!K)
     return missed(toString(K.takeError()));
@@ -1003,7 +1049,7 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   double TM = now();
   LoopMemoryFacts MemFacts = analyzeLoopMemory(
       MF, *Header, P.Blocks,
-      [&](const MachineBasicBlock &B) { return L.contains(&B); }, *K,
+      [&](const MachineBasicBlock &B) { return Contains(&B); }, *K,
       Model->MemoryHierarchy, IRAnalyses);
   Times.add(Times.Memory, now() - TM);
   // A short trip count per entry: also simulate entries of that many
@@ -1063,7 +1109,7 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
     Bound += (Bound.empty() ? "" : "+") + boundKindName(B).str();
   std::string Bottleneck = R.bottleneck();
 
-  LoopIdentity Id = identifyCycle(L);
+  LoopIdentity Id = identifyLoopBlocks(Header, L.Blocks);
   double T3 = now();
   Times.add(Times.Identity, T3 - T2);
   // Time spent building the remarks (in the ORE's callbacks); the rest of
