@@ -707,4 +707,10 @@ LoopIdentity identifyCycle(const MachineCycle &C) {
   return L ? identify(*L) : LoopIdentity();
 }
 
+LoopIdentity identifyLoopBlocks(const MachineBasicBlock *Header,
+                                ArrayRef<const MachineBasicBlock *> Blocks) {
+  std::optional<LoopShape> L = shapeOf(Header, Blocks);
+  return L ? identify(*L) : LoopIdentity();
+}
+
 } // namespace luarch

@@ -2,6 +2,7 @@
 #include "luarch/Passes/LoopStreamsSCEV.h"
 #include "luarch/Analysis/Streams.h"
 #include "luarch/Passes/PreLSRTripCounts.h"
+#include "luarch/Passes/RemarkText.h"
 #include "luarch/Report/Report.h"
 
 #include "llvm/Analysis/AssumptionCache.h"
@@ -1401,20 +1402,23 @@ void recordNestTripCounts(const Loop &Top, ScalarEvolution &SE,
       Out.record(*L, N.trips(L));
 }
 
-void appendMemoryRemark(DiagnosticInfoOptimizationBase &Rem,
-                        const KernelReport &R, const LoopMemoryFacts &F) {
+void appendMemoryRemark(RemarkText &T, const KernelReport &R,
+                        const LoopMemoryFacts &F) {
   auto fmt0 = [](double V) {
     std::string S;
     raw_string_ostream(S) << format("%.0f", V);
     return S;
   };
   if (!R.Memory || !R.Memory->Applicable) {
-    if (!F.Note.empty())
-      Rem << "; memory level unknown: " << ore::NV("MemoryNote", F.Note);
-    if (F.ProfileIterations)
-      Rem << " (profile: "
-          << ore::NV("ProfileIterations", fmt0(*F.ProfileIterations))
+    if (!F.Note.empty()) {
+      T << "; memory level unknown: ";
+      T.nv("MemoryNote", F.Note);
+    }
+    if (F.ProfileIterations) {
+      T << " (profile: ";
+      T.nv("ProfileIterations", fmt0(*F.ProfileIterations))
           << " iterations in all)";
+    }
     return;
   }
   const LevelPrediction &A = *R.Memory->Applicable;
@@ -1423,24 +1427,32 @@ void appendMemoryRemark(DiagnosticInfoOptimizationBase &Rem,
     raw_string_ostream(S) << format(Fmt, V);
     return S;
   };
-  Rem << "; data in " << ore::NV("MemoryLevel", A.Name);
-  if (R.Memory->WorkingSet)
-    Rem << " (working set "
-        << ore::NV("WorkingSet", uint64_t(*R.Memory->WorkingSet)) << " B, "
-        << R.Memory->WorkingSetSource << ")";
-  Rem << ": " << ore::NV("MemoryCycles", fmt("%.2f", A.cycles()))
-      << " cycles/iteration (ECM sum " << ore::NV("MemoryECM", fmt("%.2f", A.ECM))
-      << ")";
+  T << "; data in ";
+  T.nv("MemoryLevel", A.Name);
+  if (R.Memory->WorkingSet) {
+    T << " (working set ";
+    T.nv("WorkingSet", uint64_t(*R.Memory->WorkingSet))
+        << " B, " << R.Memory->WorkingSetSource << ")";
+  }
+  T << ": ";
+  T.nv("MemoryCycles", fmt("%.2f", A.cycles()))
+      << " cycles/iteration (ECM sum ";
+  T.nv("MemoryECM", fmt("%.2f", A.ECM)) << ")";
   std::string V = A.verdict();
-  if (!V.empty())
-    Rem << ", " << ore::NV("MemoryVerdict", V);
-  if (F.Iterations)
-    Rem << "; " << ore::NV("Iterations", fmt("%.0f", *F.Iterations))
+  if (!V.empty()) {
+    T << ", ";
+    T.nv("MemoryVerdict", V);
+  }
+  if (F.Iterations) {
+    T << "; ";
+    T.nv("Iterations", fmt("%.0f", *F.Iterations))
         << " iterations per run of the nest";
-  if (F.ProfileIterations)
-    Rem << " (profile: "
-        << ore::NV("ProfileIterations", fmt0(*F.ProfileIterations))
+  }
+  if (F.ProfileIterations) {
+    T << " (profile: ";
+    T.nv("ProfileIterations", fmt0(*F.ProfileIterations))
         << " iterations in all)";
+  }
 }
 
 } // namespace luarch

@@ -5,9 +5,11 @@
 #include "luarch/Model/MachineModel.h"
 #include "luarch/Model/RegisterRenaming.h"
 #include "luarch/Model/UopDecoder.h"
+#include "luarch/Passes/InnermostCycles.h"
 #include "luarch/Passes/LoopRole.h"
 #include "luarch/Passes/LoopStreamsSCEV.h"
 #include "luarch/Passes/PreLSRTripCounts.h"
+#include "luarch/Passes/RemarkText.h"
 #include "luarch/Passes/MachineLoopKernel.h"
 #include "luarch/Report/Pipeline.h"
 #include "luarch/Sim/SimulationMemo.h"
@@ -125,6 +127,13 @@ static cl::opt<bool> UArchVerifySharing(
     "uarch-verify-shared-analyses", cl::Hidden,
     cl::desc("Also analyse each loop that shares another loop's analysis "
              "(equal up to registers) and report any difference"),
+    cl::cat(UArchCat));
+/// Checks InnermostCycles against LLVM's MachineCycleInfo in every
+/// function: the same innermost cycles, headers and block orders.
+static cl::opt<bool> UArchVerifyCycles(
+    "uarch-verify-cycles", cl::Hidden,
+    cl::desc("Also compute MachineCycleInfo and report any innermost cycle "
+             "it finds otherwise"),
     cl::cat(UArchCat));
 static cl::opt<unsigned> UArchMaxInstructions(
     "uarch-max-instructions",
@@ -627,14 +636,6 @@ public:
 /// Only the loading thread uses it, one function at a time.
 char BufferedErrs::Storage[4096];
 
-/// Per-element figures of wide vector loops are small (0.02 cycles): one
-/// more digit.
-std::string fmt3(double V) {
-  std::string S;
-  raw_string_ostream(S) << format("%.3f", V);
-  return S;
-}
-
 /// Which "uarch" remarks anyone listens to: -Rpass=uarch,
 /// -Rpass-analysis=uarch, -Rpass-missed=uarch, or an optimization record
 /// whose pass filter lets them through (it takes every kind).
@@ -652,6 +653,48 @@ WantedRemarks remarksWanted(LLVMContext &Ctx) {
   W.Analysis = Record || H.isAnalysisRemarkEnabled(PASS_NAME);
   W.Missed = Record || H.isMissedOptRemarkEnabled(PASS_NAME);
   return W;
+}
+
+/// -uarch-verify-cycles: \p Found against MachineCycleInfo's innermost
+/// cycles (their headers and blocks, in order), differences on stderr.
+void verifyInnermostCycles(MachineFunction &MF, const InnermostCycles &Found) {
+  MachineCycleInfo CI;
+  CI.compute(MF);
+  SmallVector<const MachineCycle *, 8> Theirs;
+  SmallVector<const MachineCycle *, 8> Work(CI.toplevel_cycles());
+  while (!Work.empty()) {
+    const MachineCycle *C = Work.pop_back_val();
+    if (C->getNumChildren() == 0)
+      Theirs.push_back(C);
+    else
+      append_range(Work, C->children());
+  }
+  auto Name = [](const MachineBasicBlock *B) {
+    return "bb." + std::to_string(B->getNumber());
+  };
+  unsigned Same = 0;
+  for (const MachineCycle *C : Theirs) {
+    bool Match = false;
+    for (unsigned I = 0; I < Found.size() && !Match; ++I) {
+      CycleBlocks Mine = Found.cycle(I);
+      Match = Mine.Header == C->getHeader() &&
+              Mine.Blocks.size() == C->getNumBlocks() &&
+              std::equal(Mine.Blocks.begin(), Mine.Blocks.end(),
+                         C->block_begin());
+    }
+    Same += Match;
+    if (!Match) {
+      std::string Blocks;
+      for (const MachineBasicBlock *B : C->blocks())
+        Blocks += " " + Name(B);
+      errs() << "uarch: innermost cycle of " << MF.getName()
+             << " not found alike:" << Blocks << "\n";
+    }
+  }
+  if (Same != Found.size() || Theirs.size() != Found.size())
+    errs() << "uarch: " << MF.getName() << ": " << Found.size()
+           << " innermost cycles found, MachineCycleInfo has "
+           << Theirs.size() << " (" << Same << " alike)\n";
 }
 
 class LoopUArchPass : public MachineFunctionPass {
@@ -701,6 +744,8 @@ private:
   const LoopKernelSink *Sink;
   /// analyseFunction's layout position of each block, by block number.
   std::vector<unsigned> LayoutTable;
+  /// The function's innermost cycles (tables reused between functions).
+  InnermostCycles Cycles;
   /// Warnings already given: each is given once per compilation.
   static StringSet<> Warned; // process-wide: an LTO link is one compilation
   static std::mutex WarnedLock;
@@ -720,8 +765,8 @@ private:
   } WantedCache;
   WantedRemarks cachedRemarksWanted(LLVMContext &Ctx);
   void warnOnce(LLVMContext &Ctx, const std::string &Msg);
-  void analyseLoop(MachineFunction &MF, const MachineCycle &L,
-                   const LoopPlace &P, const ModelChoice &Choice,
+  void analyseLoop(MachineFunction &MF, unsigned Cycle, const LoopPlace &P,
+                   const ModelChoice &Choice,
                    DecoderCache::Entry *Decoding, const std::string &Skip,
                    MachineOptimizationRemarkEmitter &ORE);
 };
@@ -763,22 +808,6 @@ struct HotnessInfo {
   explicit HotnessInfo(MachineFunction &MF)
       : MDT(MF), MLI(MDT), MBFI(MF, MBPI, MLI) {}
 };
-
-/// The innermost cycles of \p CI: natural loops and irreducible cycles
-/// that contain no other cycle.
-SmallVector<const MachineCycle *, 8>
-innermostCycles(const MachineCycleInfo &CI) {
-  SmallVector<const MachineCycle *, 8> Innermost;
-  SmallVector<const MachineCycle *, 8> Work(CI.toplevel_cycles());
-  while (!Work.empty()) {
-    const MachineCycle *C = Work.pop_back_val();
-    if (C->getNumChildren() == 0)
-      Innermost.push_back(C);
-    else
-      append_range(Work, C->children());
-  }
-  return Innermost;
-}
 
 /// The assembly label of \p MBB: ".LBB3_7", or "%bb.7" for a block only
 /// reached by falling through (the printer gives it no label).
@@ -895,22 +924,26 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
 
   // Cycles rather than natural loops: a loop entered at two blocks (branch
   // folding merges a vector loop's exit test into its scalar remainder's
-  // latch) is no natural loop, yet it is a loop of the program.
-  MachineCycleInfo CI;
-  CI.compute(MF);
-  SmallVector<const MachineCycle *, 8> Innermost = innermostCycles(CI);
-
-  auto top = [&](const MachineCycle *C) {
-    unsigned Top = ~0u;
-    for (const MachineBasicBlock *MBB : C->blocks())
-      Top = std::min(Top, Position(MBB));
-    return Top;
-  };
-  llvm::sort(Innermost, [&](const MachineCycle *A, const MachineCycle *B) {
-    return top(A) < top(B);
-  });
-  auto location = [](const MachineCycle *C) {
-    DebugLoc DL = cycleStartLoc(*C);
+  // latch) is no natural loop, yet it is a loop of the program. The
+  // innermost ones, as MachineCycleInfo finds them (InnermostCycles.h).
+  Cycles.compute(MF);
+  if (UArchVerifyCycles)
+    verifyInnermostCycles(MF, Cycles);
+  SmallVector<unsigned, 8> Innermost;
+  SmallVector<unsigned, 8> Top; // each cycle's first block in layout order
+  for (unsigned C = 0; C < Cycles.size(); ++C) {
+    Innermost.push_back(C);
+    unsigned First = ~0u;
+    for (const MachineBasicBlock *MBB : Cycles.cycle(C).Blocks)
+      First = std::min(First, Position(MBB));
+    Top.push_back(First);
+  }
+  llvm::sort(Innermost, [&](unsigned A, unsigned B) { return Top[A] < Top[B]; });
+  auto location = [&](unsigned C) {
+    DebugLoc DL = loopStartLoc(Cycles.cycle(C).Header,
+                               [&](const MachineBasicBlock *MBB) {
+                                 return Cycles.contains(C, MBB);
+                               });
     return DL ? std::make_pair(DL.getLine(), DL.getCol())
               : std::make_pair(0u, 0u);
   };
@@ -929,33 +962,38 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
   // predecessors).
   SmallVector<std::pair<unsigned, unsigned>, 8> Locations;
   std::map<std::pair<unsigned, unsigned>, unsigned> AtLocation, Seen;
-  for (const MachineCycle *C : Innermost)
+  for (unsigned C : Innermost)
     ++AtLocation[Locations.emplace_back(location(C))];
   for (auto [I, C] : llvm::enumerate(Innermost)) {
     LoopPlace P;
     P.Ordinal = ++Seen[Locations[I]];
     P.AtLocation = AtLocation[Locations[I]];
     // The label is shown only beside the loop's rank among several.
+    CycleBlocks CB = Cycles.cycle(C);
     if (P.AtLocation > 1)
-      P.Label = blockLabel(*C->getHeader());
-    P.Blocks.assign(C->block_begin(), C->block_end());
+      P.Label = blockLabel(*CB.Header);
+    P.Blocks.assign(CB.Blocks.begin(), CB.Blocks.end());
     llvm::sort(P.Blocks, [&](const MachineBasicBlock *A,
                              const MachineBasicBlock *B) {
       return Position(A) < Position(B);
     });
     double T = now();
-    analyseLoop(MF, *C, P, Choice, Decoding, Skip, ORE);
+    analyseLoop(MF, C, P, Choice, Decoding, Skip, ORE);
     InLoops += now() - T;
   }
 }
 
-void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
+void LoopUArchPass::analyseLoop(MachineFunction &MF, unsigned Cycle,
                                 const LoopPlace &P, const ModelChoice &Choice,
                                 DecoderCache::Entry *Decoding,
                                 const std::string &Skip,
                                 MachineOptimizationRemarkEmitter &ORE) {
-  const MachineBasicBlock *Header = L.getHeader();
-  DebugLoc Loc = cycleStartLoc(L);
+  CycleBlocks L = Cycles.cycle(Cycle);
+  auto Contains = [&](const MachineBasicBlock *MBB) {
+    return Cycles.contains(Cycle, MBB);
+  };
+  const MachineBasicBlock *Header = L.Header;
+  DebugLoc Loc = loopStartLoc(Header, Contains);
   auto missed = [&](const std::string &Why) {
     if (Sink) {
       if (Sink->Unsupported)
@@ -981,7 +1019,8 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   // Places only for a sink: the analysis cache's kernels name none (a
   // remark takes its loop's place from L).
   Expected<Kernel> K =
-      kernelFromMachineCycle(MF, L, P.Blocks, TC, /*WithPlaces=*/Sink);
+      kernelFromLoopBlocks(MF, Header, P.Blocks, Contains, TC,
+                           /*WithPlaces=*/Sink);
   Times.add(Times.Kernel, now() - T0);
   if (!K)
     return missed(toString(K.takeError()));
@@ -1013,7 +1052,7 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
   double TM = now();
   LoopMemoryFacts MemFacts = analyzeLoopMemory(
       MF, *Header, P.Blocks,
-      [&](const MachineBasicBlock &B) { return L.contains(&B); }, *K,
+      [&](const MachineBasicBlock &B) { return Contains(&B); }, *K,
       Model->MemoryHierarchy, IRAnalyses);
   Times.add(Times.Memory, now() - TM);
   // A short trip count per entry: also simulate entries of that many
@@ -1073,67 +1112,87 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
     Bound += (Bound.empty() ? "" : "+") + boundKindName(B).str();
   std::string Bottleneck = R.bottleneck();
 
-  LoopIdentity Id = identifyCycle(L);
+  LoopIdentity Id = identifyLoopBlocks(Header, L.Blocks);
   double T3 = now();
   Times.add(Times.Identity, T3 - T2);
   // Time spent building the remarks (in the ORE's callbacks); the rest of
   // the remarks stage is their printing.
   double Building = 0;
+  // Keyed arguments only for an optimization record; else one string each
+  // (RemarkText.h): the message is the same.
+  bool Keyed = MF.getFunction().getContext().getLLVMRemarkStreamer();
+  std::string Flat;
   if (Wanted.Passed)
     ORE.emit([&] {
       double B0 = now();
       MachineOptimizationRemark Rem(PASS_NAME, "LoopThroughput", Loc, Header);
-      Rem << "loop: " << ore::NV("LoopKind", loopRoleName(Id.Role));
-      if (P.AtLocation > 1)
-        Rem << " [" << ore::NV("LoopOrdinal", P.Ordinal) << " of "
-            << ore::NV("LoopsAtLocation", P.AtLocation) << " here, "
-            << ore::NV("HeaderLabel", P.Label) << "]";
+      Flat.clear();
+      RemarkText T(Rem, Keyed ? nullptr : &Flat);
+      T << "loop: ";
+      T.nv("LoopKind", loopRoleName(Id.Role));
+      if (P.AtLocation > 1) {
+        T << " [";
+        T.nv("LoopOrdinal", P.Ordinal) << " of ";
+        T.nv("LoopsAtLocation", P.AtLocation) << " here, ";
+        T.nv("HeaderLabel", P.Label) << "]";
+      }
       if (Id.VectorWidth || Id.ElementsPerIteration) {
-        Rem << " (";
-        if (Id.VectorWidth)
-          Rem << "VF " << ore::NV("VectorWidth", Id.VectorWidth);
-        if (Id.VectorWidth && Id.Interleave)
-          Rem << ", interleave " << ore::NV("Interleave", Id.Interleave);
+        T << " (";
+        if (Id.VectorWidth) {
+          T << "VF ";
+          T.nv("VectorWidth", Id.VectorWidth);
+        }
+        if (Id.VectorWidth && Id.Interleave) {
+          T << ", interleave ";
+          T.nv("Interleave", Id.Interleave);
+        }
         if (Id.VectorWidth && Id.ElementsPerIteration)
-          Rem << ": ";
+          T << ": ";
         if (Id.ElementsPerIteration)
-          Rem << ore::NV("ElementsPerIteration", Id.ElementsPerIteration)
+          T.nv("ElementsPerIteration", Id.ElementsPerIteration)
               << (Id.ElementsPerIteration == 1 ? " element" : " elements")
               << "/iteration";
-        Rem << ")";
+        T << ")";
       }
-      Rem << ": " << ore::NV("Cycles", fmt2(R.cyclesPerIteration()))
-          << " cycles/iteration";
-      if (Id.ElementsPerIteration)
-        Rem << ", "
-            << ore::NV("CyclesPerElement",
-                       fmt3(R.cyclesPerIteration() / Id.ElementsPerIteration))
+      T << ": ";
+      T.nv("Cycles", fmt2(R.cyclesPerIteration())) << " cycles/iteration";
+      if (Id.ElementsPerIteration) {
+        T << ", ";
+        T.nv("CyclesPerElement",
+             fmt3(R.cyclesPerIteration() / Id.ElementsPerIteration))
             << " cycles/element";
-      Rem << " (" << (R.Sim ? "simulated; static bound " : "static bound ")
-          << ore::NV("StaticBound", fmt2(R.Static.Throughput)) << ", "
-          << ore::NV("Bound", Bound) << ") on " << ore::NV("CPU", Model->Name)
-          << "; bottleneck: " << ore::NV("Bottleneck", Bottleneck);
-      if (R.TripSim)
-        Rem << "; for " << ore::NV("TripCount", R.TripSim->TripCount)
-            << " iterations/entry (SCEV): "
-            << ore::NV("CyclesPerEntry", fmt2(R.TripSim->CyclesPerEntry))
-            << " cycles/entry, "
-            << ore::NV("TripCountCycles",
-                       fmt2(R.TripSim->CyclesPerIteration))
+      }
+      T << " (" << (R.Sim ? "simulated; static bound " : "static bound ");
+      T.nv("StaticBound", fmt2(R.Static.Throughput)) << ", ";
+      T.nv("Bound", Bound) << ") on ";
+      T.nv("CPU", Model->Name) << "; bottleneck: ";
+      T.nv("Bottleneck", Bottleneck);
+      if (R.TripSim) {
+        T << "; for ";
+        T.nv("TripCount", R.TripSim->TripCount)
+            << " iterations/entry (SCEV): ";
+        T.nv("CyclesPerEntry", fmt2(R.TripSim->CyclesPerEntry))
+            << " cycles/entry, ";
+        T.nv("TripCountCycles", fmt2(R.TripSim->CyclesPerIteration))
             << " cycles/iteration (chains restarting each entry)";
-      if (R.Sensitivity && !R.Sensitivity->Verdict.empty())
-        Rem << "; top sensitivity: "
-            << ore::NV("TopSensitivity", R.Sensitivity->Verdict.front());
-      appendMemoryRemark(Rem, R, MemFacts);
-      Rem << " (" << ore::NV("Instructions", unsigned(Kern.size()))
-          << " instructions)";
-      if (Unknown)
-        Rem << "; " << ore::NV("UnknownInstructions", Unknown)
+      }
+      if (R.Sensitivity && !R.Sensitivity->Verdict.empty()) {
+        T << "; top sensitivity: ";
+        T.nv("TopSensitivity", R.Sensitivity->Verdict.front());
+      }
+      appendMemoryRemark(T, R, MemFacts);
+      T << " (";
+      T.nv("Instructions", unsigned(Kern.size())) << " instructions)";
+      if (Unknown) {
+        T << "; ";
+        T.nv("UnknownInstructions", Unknown)
             << " instruction(s) unknown to the model";
+      }
       if (!CPUWhy.empty())
-        Rem << "; " << CPUWhy;
-      Rem << " [LoopUArch "
-          << ore::NV("LoopUArchVersion", LUARCH_VERSION_STRING) << "]";
+        T << "; " << CPUWhy;
+      T << " [LoopUArch ";
+      T.nv("LoopUArchVersion", LUARCH_VERSION_STRING) << "]";
+      T.finish();
       Building += now() - B0;
       return Rem;
     });
@@ -1144,27 +1203,30 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, const MachineCycle &L,
       double B0 = now();
       MachineOptimizationRemarkAnalysis Rem(PASS_NAME, "LoopDetails", Loc,
                                             Header);
-      Rem << "bounds:";
+      Flat.clear();
+      RemarkText T(Rem, Keyed ? nullptr : &Flat);
+      T << "bounds:";
       for (const ThroughputBound &B : R.Static.Bounds)
-        Rem << " " << boundKindName(B.Kind) << " " << fmt2(B.Cycles) << ";";
-      Rem << " uops: " << ore::NV("FusedUops", unsigned(R.Static.FusedUops))
-          << " fused, " << ore::NV("Uops", unsigned(R.Static.UnfusedUops))
-          << " executed";
+        T << " " << boundKindName(B.Kind) << " " << fmt2(B.Cycles) << ";";
+      T << " uops: ";
+      T.nv("FusedUops", unsigned(R.Static.FusedUops)) << " fused, ";
+      T.nv("Uops", unsigned(R.Static.UnfusedUops)) << " executed";
       if (R.Sim) {
-        Rem << "; simulated cycles:";
+        T << "; simulated cycles:";
         for (unsigned C = 0; C < unsigned(StallCause::NumCauses); ++C)
           if (R.Sim->Stalls[C] > 0.005)
-            Rem << " " << stallCauseName(StallCause(C)) << " "
-                << fmt2(R.Sim->Stalls[C]) << ";";
+            T << " " << stallCauseName(StallCause(C)) << " "
+              << fmt2(R.Sim->Stalls[C]) << ";";
       }
       for (const std::string &W : R.Warnings)
-        Rem << " warning: " << W << ";";
+        T << " warning: " << W << ";";
       if (UArchVerbose)
         for (size_t I = 0; I < Kern.size(); ++I)
-          Rem << "\n  " << Kern.Instrs[I].Text << "  ["
-              << describeUops(*Model, R.Decoded[I]) << ", "
-              << decodeSourceName(R.Decoded[I].Source) << ": "
-              << R.Decoded[I].Variant << "]";
+          T << "\n  " << Kern.Instrs[I].Text << "  ["
+            << describeUops(*Model, R.Decoded[I]) << ", "
+            << decodeSourceName(R.Decoded[I].Source) << ": "
+            << R.Decoded[I].Variant << "]";
+      T.finish();
       Building += now() - B0;
       return Rem;
     });

@@ -299,13 +299,14 @@ Expected<Kernel> kernelFromMachineLoop(const MachineFunction &MF,
                           L.getHeader(), L.getStartLoc(), TC);
 }
 
-DebugLoc cycleStartLoc(const MachineCycle &C) {
+DebugLoc
+loopStartLoc(const MachineBasicBlock *Header,
+             function_ref<bool(const MachineBasicBlock *)> Contains) {
   // As MachineLoop::getStartLoc: the preheader's branch, else the header's.
-  const MachineBasicBlock *Header = C.getHeader();
   const MachineBasicBlock *Preheader = nullptr;
   unsigned Outside = 0;
   for (const MachineBasicBlock *P : Header->predecessors())
-    if (!C.contains(P)) {
+    if (!Contains(P)) {
       Preheader = P;
       ++Outside;
     }
@@ -316,6 +317,12 @@ DebugLoc cycleStartLoc(const MachineCycle &C) {
   if (const BasicBlock *BB = Header->getBasicBlock())
     return BB->getTerminator()->getDebugLoc();
   return DebugLoc();
+}
+
+DebugLoc cycleStartLoc(const MachineCycle &C) {
+  return loopStartLoc(C.getHeader(), [&](const MachineBasicBlock *MBB) {
+    return C.contains(MBB);
+  });
 }
 
 Expected<Kernel> kernelFromMachineCycle(const MachineFunction &MF,
@@ -339,6 +346,17 @@ kernelFromMachineCycle(const MachineFunction &MF, const MachineCycle &C,
       [&](const MachineBasicBlock *MBB) { return C.contains(MBB); },
       C.getHeader(), WithPlaces ? cycleStartLoc(C) : DebugLoc(), TC,
       WithPlaces);
+}
+
+Expected<Kernel> kernelFromLoopBlocks(
+    const MachineFunction &MF, const MachineBasicBlock *Header,
+    ArrayRef<const MachineBasicBlock *> LayoutBlocks,
+    function_ref<bool(const MachineBasicBlock *)> Contains,
+    const TargetContext &TC, bool WithPlaces) {
+  return kernelFromBlocks(MF, LayoutBlocks, Contains, Header,
+                          WithPlaces ? loopStartLoc(Header, Contains)
+                                     : DebugLoc(),
+                          TC, WithPlaces);
 }
 
 } // namespace luarch

@@ -1,4 +1,4 @@
-//===- FormatTest.cpp - fmt2 writes what printf's "%.2f" writes -----------===//
+//===- FormatTest.cpp - fmt2/fmt3 write what printf's "%.2f"/"%.3f" write -===//
 #include "luarch/Support/Format.h"
 #include "gtest/gtest.h"
 
@@ -18,10 +18,21 @@ std::string printf2(double V) {
   return Buf;
 }
 
+std::string printf3(double V) {
+  char Buf[512];
+  std::snprintf(Buf, sizeof(Buf), "%.3f", V);
+  return Buf;
+}
+
 /// Checks \p V and its negation against printf.
 void expectSame(double V) {
   EXPECT_EQ(fmt2(V), printf2(V)) << "value " << V;
   EXPECT_EQ(fmt2(-V), printf2(-V)) << "value " << -V;
+}
+
+void expectSame3(double V) {
+  EXPECT_EQ(fmt3(V), printf3(V)) << "value " << V;
+  EXPECT_EQ(fmt3(-V), printf3(-V)) << "value " << -V;
 }
 
 } // namespace
@@ -69,4 +80,48 @@ TEST(Format, Fmt2MatchesPrintf) {
                    std::numeric_limits<double>::infinity(),
                    std::numeric_limits<double>::quiet_NaN()})
     expectSame(V);
+}
+
+// Hand-derived, as for fmt2: 0.0625 is an exact tie (to even: 0.062),
+// 0.0005 and 1.0005 are not ties in binary (0.000500000000000000010408...
+// rounds up, 1.000499999999999944932...  down).
+TEST(Format, Fmt3Examples) {
+  EXPECT_EQ(fmt3(0), "0.000");
+  EXPECT_EQ(fmt3(-0.0), "-0.000");
+  EXPECT_EQ(fmt3(-0.0001), "-0.000");
+  EXPECT_EQ(fmt3(2.333333), "2.333");
+  EXPECT_EQ(fmt3(0.0625), "0.062");
+  EXPECT_EQ(fmt3(0.1875), "0.188");
+  EXPECT_EQ(fmt3(0.0005), "0.001");
+  EXPECT_EQ(fmt3(1.0005), "1.000");
+  EXPECT_EQ(fmt3(9.9995), "9.999");  // 9.99949999999999938893...
+  EXPECT_EQ(fmt3(0.9995), "1.000");  // 0.99950000000000005506...
+  EXPECT_EQ(fmt3(1e6), "1000000.000");
+  EXPECT_EQ(fmt3(12345678.0625), "12345678.062");
+}
+
+// As Fmt2MatchesPrintf at three decimals: the ties and near-ties k/2000
+// and their neighbours, random values over the fast path's range (below
+// 1e6) and beyond, and the special values.
+TEST(Format, Fmt3MatchesPrintf) {
+  for (int K = 0; K <= 400000; ++K) {
+    double V = K / 2000.0;
+    expectSame3(V);
+    expectSame3(std::nextafter(V, 0.0));
+    expectSame3(std::nextafter(V, 1e300));
+  }
+  std::mt19937_64 Rng(17);
+  std::uniform_real_distribution<double> Exp(-12, 12);
+  for (int I = 0; I < 300000; ++I)
+    expectSame3(std::pow(10.0, Exp(Rng)));
+  std::uniform_real_distribution<double> Near(9.9e5, 1.01e6);
+  for (int I = 0; I < 20000; ++I)
+    expectSame3(Near(Rng));
+  for (double V : {1e6, 1e6 - 0.0005, 1e6 + 0.0005, 1e15, 1e300,
+                   std::numeric_limits<double>::denorm_min(),
+                   std::numeric_limits<double>::min(),
+                   std::numeric_limits<double>::max(),
+                   std::numeric_limits<double>::infinity(),
+                   std::numeric_limits<double>::quiet_NaN()})
+    expectSame3(V);
 }

@@ -13,6 +13,7 @@
 #ifndef LUARCH_PASSES_LOOPROLE_H
 #define LUARCH_PASSES_LOOPROLE_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/CodeGen/MachineCycleAnalysis.h"
 #include <cstdint>
@@ -66,6 +67,13 @@ LoopIdentity identifyLoop(const llvm::MachineLoop &L);
 /// irreducible cycle such as a scalar remainder whose latch test branch
 /// folding merged with the vector loop's exit test).
 LoopIdentity identifyCycle(const llvm::MachineCycle &C);
+
+/// The same for a cycle given by its header and its blocks in
+/// MachineCycle::blocks()'s order (InnermostCycles.h): the IR loop's block
+/// order follows it.
+LoopIdentity
+identifyLoopBlocks(const llvm::MachineBasicBlock *Header,
+                   llvm::ArrayRef<const llvm::MachineBasicBlock *> Blocks);
 
 } // namespace luarch
 

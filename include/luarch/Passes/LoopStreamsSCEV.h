@@ -38,6 +38,7 @@ class MachineFunction;
 namespace luarch {
 
 struct KernelReport;
+class RemarkText;
 
 /// The per-instruction facts are InstrMemoryFacts (one entry per kernel
 /// instruction).
@@ -105,9 +106,10 @@ void recordNestTripCounts(const llvm::Loop &Top, llvm::ScalarEvolution &SE,
 /// (L3 bandwidth)", with the YAML arguments MemoryLevel, MemoryCycles,
 /// MemoryECM, MemoryVerdict, WorkingSet, Iterations and, with a profile,
 /// ProfileIterations; without an
-/// applicable memory prediction, why (MemoryNote).
-void appendMemoryRemark(llvm::DiagnosticInfoOptimizationBase &Rem,
-                        const KernelReport &R, const LoopMemoryFacts &F);
+/// applicable memory prediction, why (MemoryNote). The keys reach an
+/// optimization record only (RemarkText).
+void appendMemoryRemark(RemarkText &T, const KernelReport &R,
+                        const LoopMemoryFacts &F);
 
 } // namespace luarch
 

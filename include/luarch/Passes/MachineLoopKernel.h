@@ -16,6 +16,7 @@
 #include "llvm/Support/Error.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace llvm {
 class MachineBasicBlock;
@@ -63,9 +64,23 @@ kernelFromMachineCycle(const llvm::MachineFunction &MF,
                            LayoutBlocks,
                        const TargetContext &TC, bool WithPlaces = true);
 
+/// The same for a loop given by its header, its blocks in layout order and
+/// the test for them (the pass's innermost cycles, InnermostCycles.h).
+llvm::Expected<Kernel> kernelFromLoopBlocks(
+    const llvm::MachineFunction &MF, const llvm::MachineBasicBlock *Header,
+    llvm::ArrayRef<const llvm::MachineBasicBlock *> LayoutBlocks,
+    llvm::function_ref<bool(const llvm::MachineBasicBlock *)> Contains,
+    const TargetContext &TC, bool WithPlaces = true);
+
 /// Where the cycle is in the source, as MachineLoop::getStartLoc: the
 /// preheader's branch, else the header's.
 llvm::DebugLoc cycleStartLoc(const llvm::MachineCycle &C);
+
+/// The same for a loop given by its header and the test for its blocks.
+llvm::DebugLoc
+loopStartLoc(const llvm::MachineBasicBlock *Header,
+             llvm::function_ref<bool(const llvm::MachineBasicBlock *)>
+                 Contains);
 
 } // namespace luarch
 
