@@ -5,10 +5,11 @@
 #include "luarch/Model/X86Semantics.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <optional>
 #include <tuple>
 
@@ -117,24 +118,28 @@ double ownLatency(const DecodedInstr &D) {
 
 /// Register units whose every write in the body is `unit += constant`:
 /// their value at a position is (value at iteration start) + offset.
+/// Fixed-size tables per unit and a small vector per instruction, on the
+/// stack for the loops the plugin sees (the graph's heap temporaries, per
+/// loop on the heap clang fragments, were 21 of its 47 perf samples on
+/// sqlite3.c).
 struct AffineUnits {
   /// Per unit: all writes are constant increments.
-  std::vector<bool> Affine;
+  std::array<bool, regunit::Count> Affine;
   /// Per unit: total increment per iteration.
-  std::vector<int64_t> Stride;
+  std::array<int64_t, regunit::Count> Stride;
   /// Per instruction and unit: increment applied before that instruction.
   /// The units are the instruction's address registers (base, index): a
   /// small map in place, not a DenseMap's 1 KiB of buckets allocated per
   /// memory instruction (per loop the plugin analyses, on clang's heap).
-  std::vector<SmallDenseMap<RegUnit, int64_t, 4>> OffsetBefore;
+  SmallVector<SmallDenseMap<RegUnit, int64_t, 4>, 16> OffsetBefore;
 };
 
-AffineUnits affineUnits(ArrayRef<DecodedInstr> D) {
-  AffineUnits A;
-  A.Affine.assign(regunit::Count, true);
-  A.Stride.assign(regunit::Count, 0);
+void affineUnits(ArrayRef<DecodedInstr> D, AffineUnits &A) {
+  A.Affine.fill(true);
+  A.Stride.fill(0);
   A.OffsetBefore.resize(D.size());
-  std::vector<int64_t> Running(regunit::Count, 0);
+  std::array<int64_t, regunit::Count> Running;
+  Running.fill(0);
   for (size_t I = 0; I < D.size(); ++I) {
     for (RegUnit U : D[I].AddressReads)
       A.OffsetBefore[I][U] = Running[U];
@@ -147,9 +152,7 @@ AffineUnits affineUnits(ArrayRef<DecodedInstr> D) {
         A.Affine[U] = false;
     }
   }
-  for (unsigned U = 0; U < regunit::Count; ++U)
-    A.Stride[U] = Running[U];
-  return A;
+  A.Stride = Running;
 }
 
 /// Addresses that can be compared: the registers (and scale, segment) of
@@ -236,20 +239,22 @@ bool loadWaitsForStoreAddresses(const DecodedInstr &X,
          any_of(X.Writes, [](RegUnit U) { return isGPRUnit(U); });
 }
 
-double maxCycleMean(const std::vector<std::vector<double>> &W,
-                    std::vector<unsigned> *Cycle) {
-  size_t N = W.size();
+double maxCycleMean(ArrayRef<double> WTable, size_t N,
+                    SmallVectorImpl<unsigned> *Cycle) {
+  assert(WTable.size() == N * N && "a row-major N x N matrix");
   // Pred holds node numbers as int (W, N x N, could never be that large:
   // the bound also tells GCC that the tables' sizes cannot overflow,
   // silencing -Walloc-size-larger-than).
   if (N == 0 || N > size_t(std::numeric_limits<int>::max()))
     return NegInf;
+  auto W = [&](size_t U, size_t V) { return WTable[U * N + V]; };
   // Karp: F[k][v] = max weight of a walk of exactly k edges ending at v,
   // starting anywhere (a virtual source with 0-weight edges to every node).
-  // Row-major tables, one allocation each rather than one per row: the
-  // plugin runs this for every loop, on a heap clang has fragmented.
-  std::vector<double> FTable((N + 1) * N, NegInf);
-  std::vector<int> PredTable((N + 1) * N, -1);
+  // Row-major tables, on the stack for the usual handful of carried
+  // values: the plugin runs this for every loop, on a heap clang has
+  // fragmented.
+  SmallVector<double, 128> FTable((N + 1) * N, NegInf);
+  SmallVector<int, 128> PredTable((N + 1) * N, -1);
   auto F = [&](size_t K) { return FTable.data() + K * N; };
   auto Pred = [&](size_t K) { return PredTable.data() + K * N; };
   for (size_t V = 0; V < N; ++V)
@@ -259,8 +264,8 @@ double maxCycleMean(const std::vector<std::vector<double>> &W,
       if (F(K - 1)[U] == NegInf)
         continue;
       for (size_t V = 0; V < N; ++V)
-        if (W[U][V] != NegInf && F(K - 1)[U] + W[U][V] > F(K)[V]) {
-          F(K)[V] = F(K - 1)[U] + W[U][V];
+        if (W(U, V) != NegInf && F(K - 1)[U] + W(U, V) > F(K)[V]) {
+          F(K)[V] = F(K - 1)[U] + W(U, V);
           Pred(K)[V] = U;
         }
     }
@@ -281,7 +286,7 @@ double maxCycleMean(const std::vector<std::vector<double>> &W,
   if (Cycle && BestV >= 0) {
     // The N-edge walk ending at BestV contains a maximum-mean cycle: walk
     // back and cut at the first repeated vertex.
-    std::vector<unsigned> Walk;
+    SmallVector<unsigned, 32> Walk;
     int V = BestV;
     for (size_t K = N; K > 0 && V >= 0; --K) {
       Walk.push_back(V);
@@ -297,7 +302,7 @@ double maxCycleMean(const std::vector<std::vector<double>> &W,
         if (Walk[J] == Walk[I]) {
           double Sum = 0;
           for (size_t K = I; K < J; ++K)
-            Sum += W[Walk[K]][Walk[K + 1]];
+            Sum += W(Walk[K], Walk[K + 1]);
           double Mean = Sum / double(J - I);
           if (Mean > BestMean + 1e-12) {
             BestMean = Mean;
@@ -306,6 +311,22 @@ double maxCycleMean(const std::vector<std::vector<double>> &W,
           break;
         }
   }
+  return Best;
+}
+
+double maxCycleMean(const std::vector<std::vector<double>> &W,
+                    std::vector<unsigned> *Cycle) {
+  size_t N = W.size();
+  std::vector<double> Table;
+  Table.reserve(N * N);
+  for (const std::vector<double> &Row : W) {
+    assert(Row.size() == N && "a square matrix");
+    Table.insert(Table.end(), Row.begin(), Row.end());
+  }
+  SmallVector<unsigned, 16> Found;
+  double Best = maxCycleMean(Table, N, Cycle ? &Found : nullptr);
+  if (Cycle && !Found.empty())
+    Cycle->assign(Found.begin(), Found.end());
   return Best;
 }
 
@@ -401,13 +422,22 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
     return R;
 
   // Final writer of each unit in the body (for loop-carried edges).
-  std::vector<int> FinalWriter(regunit::Count, -1);
-  for (size_t I = 0; I < N; ++I)
+  // Per-unit tables on the stack, and the edges in one allocation: at most
+  // one register edge per register input, one memory edge per load and
+  // one more per locked RMW rule (the address rules below may add a few).
+  std::array<int, regunit::Count> FinalWriter;
+  FinalWriter.fill(-1);
+  size_t EdgeBound = 2 * N;
+  for (size_t I = 0; I < N; ++I) {
+    EdgeBound += D[I].Reads.size() + D[I].AddressReads.size();
     for (RegUnit U : D[I].Writes)
       if (U < regunit::Count)
         FinalWriter[U] = I;
+  }
+  R.Edges.reserve(EdgeBound);
 
-  std::vector<int> LastWriter(regunit::Count, -1);
+  std::array<int, regunit::Count> LastWriter;
+  LastWriter.fill(-1);
   for (size_t V = 0; V < N; ++V) {
     auto addFrom = [&](RegUnit U, double W, DepEdge::Kind Kd) {
       if (U >= regunit::Count)
@@ -432,20 +462,42 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   // Memory: the nearest store before each load that provably writes what
   // it reads (same iteration), else the last such store of the previous
   // iteration. Stores are indexed by normalised address: O(n log n).
-  AffineUnits A = affineUnits(D);
-  std::map<AddrKey, std::vector<StoreAt>> StoresThrough;
+  AffineUnits A;
+  affineUnits(D, A);
+  // The stores by their registers (the key without its offset), each
+  // group in body order: one sorted array (a map node and a vector per
+  // group were allocations per loop).
+  SmallVector<std::pair<AddrKey, StoreAt>, 16> Tagged;
   for (size_t S = 0; S < N; ++S) {
     AddrKey Key;
     if (D[S].MayStore && D[S].Mem && addressKey(D, A, S, 0, Key))
-      StoresThrough[registersOf(Key)].push_back(
-          {unsigned(S), Key.Offset, accessBytes(D[S])});
+      Tagged.push_back(
+          {registersOf(Key), {unsigned(S), Key.Offset, accessBytes(D[S])}});
   }
+  // The stores of a group in body order (ascending Pos; std::sort: a
+  // stable sort takes a heap buffer).
+  llvm::sort(Tagged, [](const auto &X, const auto &Y) {
+    return X.first < Y.first ||
+           (!(Y.first < X.first) && X.second.Pos < Y.second.Pos);
+  });
+  SmallVector<AddrKey, 16> StoreRegs;
+  SmallVector<StoreAt, 16> StoreList;
+  for (const auto &[Regs, Store] : Tagged) {
+    StoreRegs.push_back(Regs);
+    StoreList.push_back(Store);
+  }
+  auto storesThrough = [&](const AddrKey &Regs) {
+    auto [First, Last] =
+        std::equal_range(StoreRegs.begin(), StoreRegs.end(), Regs);
+    return ArrayRef<StoreAt>(StoreList).slice(First - StoreRegs.begin(),
+                                              Last - First);
+  };
   // Positions of writes to each unit, to reject a same-iteration match
   // when a register of a non-affine address changes in between: (unit,
   // position) pairs in order, one allocation (a vector per unit was 75
   // allocations per loop, the first of them a "large" request that makes
   // glibc consolidate the heap, which the plugin shares with clang).
-  std::vector<std::pair<RegUnit, unsigned>> Writes;
+  SmallVector<std::pair<RegUnit, unsigned>, 64> Writes;
   for (size_t I = 0; I < N; ++I)
     for (RegUnit U : D[I].Writes)
       if (U < regunit::Count)
@@ -627,7 +679,8 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   // what the store wrote instead of the harness value: the concrete
   // addresses after it are not followed, so no alias is claimed for it
   // (bhdev-1829: the pointer it loads is the one the store increments).
-  std::vector<bool> AddressesMemory(regunit::Count, false);
+  std::array<bool, regunit::Count> AddressesMemory;
+  AddressesMemory.fill(false);
   if (FourKAliasWaits)
     for (const DecodedInstr &X : D)
       for (RegUnit U : X.AddressReads)
@@ -741,10 +794,9 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
     AddrKey LK;
     if (!addressKey(D, A, L, 0, LK))
       continue;
-    auto Group = StoresThrough.find(registersOf(LK));
-    if (Group == StoresThrough.end())
+    ArrayRef<StoreAt> Stores = storesThrough(registersOf(LK));
+    if (Stores.empty())
       continue;
-    const std::vector<StoreAt> &Stores = Group->second;
     int64_t LBytes = accessBytes(D[L]);
     bool Found = false;
     for (unsigned Back = 0; Back <= MaxMemDistance && !Found; ++Back) {
@@ -801,7 +853,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   // for a store keeps that producer (the simulator follows one memory
   // producer per load).
   if (M.Memory.LoadsWaitForLockedRMW.Value) {
-    std::vector<bool> HasMemoryProducer(N, false);
+    SmallVector<bool, 64> HasMemoryProducer(N, false);
     for (const DepEdge &E : R.Edges)
       if (E.K == DepEdge::Memory || E.K == DepEdge::MemoryBlocked)
         HasMemoryProducer[E.To] = true;
@@ -891,7 +943,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   // mov rdx, [rdx+8] 1.03 cycles per iteration, not the 4 of an address
   // edge at load latency. The same weight as the simulator's renamed load
   // uop (latency 0 after its address).
-  std::vector<bool> RenamedLoad(N, false);
+  SmallVector<bool, 64> RenamedLoad(N, false);
   for (const DepEdge &E : R.Edges)
     if (E.K == DepEdge::Memory && E.Renamed)
       RenamedLoad[E.To] = true;
@@ -910,7 +962,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   // [rsp+12]; mov [rax], ecx) had a bound one cycle above its simulation
   // on every model. A store that also forwards to another load keeps its
   // weight lower here: the bound stays a lower bound.
-  std::vector<bool> BlocksALoad(N, false);
+  SmallVector<bool, 64> BlocksALoad(N, false);
   for (const DepEdge &E : R.Edges)
     if (E.K == DepEdge::MemoryBlocked && D[E.From].MayStore &&
         !D[E.From].MayLoad)
@@ -922,14 +974,14 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   // Critical path of one iteration (distance-0 edges go forward).
   // Each instruction's incoming edges in edge order, one array for all
   // (a vector per instruction was most of this step's allocations).
-  std::vector<unsigned> InStart(N + 1, 0);
+  SmallVector<unsigned, 64> InStart(N + 1, 0);
   for (const DepEdge &E : R.Edges)
     ++InStart[E.To + 1];
   for (size_t V = 0; V < N; ++V)
     InStart[V + 1] += InStart[V];
-  std::vector<const DepEdge *> In(R.Edges.size());
+  SmallVector<const DepEdge *, 128> In(R.Edges.size());
   {
-    std::vector<unsigned> Fill(InStart.begin(), InStart.end() - 1);
+    SmallVector<unsigned, 64> Fill(InStart.begin(), InStart.end() - 1);
     for (const DepEdge &E : R.Edges)
       In[Fill[E.To]++] = &E;
   }
@@ -937,8 +989,8 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
     return llvm::ArrayRef<const DepEdge *>(In).slice(
         InStart[V], InStart[V + 1] - InStart[V]);
   };
-  std::vector<double> CP(N);
-  std::vector<int> CPPred(N, -1);
+  SmallVector<double, 64> CP(N);
+  SmallVector<int, 64> CPPred(N, -1);
   for (size_t V = 0; V < N; ++V) {
     CP[V] = ownLatency(D[V]);
     for (const DepEdge *E : InEdges(V))
@@ -960,51 +1012,66 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
   // loop-carried edge. A value consumed d > 1 iterations later passes
   // through d - 1 delay nodes (weight 0, one iteration each), so every
   // matrix step is exactly one iteration.
+  // The tables are on the stack for the usual handful of carried values
+  // and a few dozen instructions, and a value's name is written only for
+  // the recurrences reported (a string per carried value was an
+  // allocation each, per loop).
   struct Carried {
     int Producer;   ///< instruction whose result this is; -1: a delay node
     int DelayOf;    ///< delay node: the carried value it delays
     RegUnit Unit;
-    std::string Name;
+    bool Memory;    ///< carried through memory (the first edge's kind)
   };
-  std::vector<Carried> C;
-  std::map<std::tuple<unsigned, RegUnit, unsigned>, unsigned> CarriedIdx;
-  std::vector<std::vector<std::pair<const DepEdge *, unsigned>>> StartsOf;
-  for (const DepEdge &E : R.Edges) {
+  SmallVector<Carried, 16> C;
+  SmallDenseMap<uint64_t, unsigned, 16> CarriedIdx;
+  // Per edge, the carried value (its last delay node) it starts from; ~0u
+  // for an edge within the iteration.
+  SmallVector<unsigned, 128> StartOf(R.Edges.size(), ~0u);
+  for (size_t EI = 0; EI < R.Edges.size(); ++EI) {
+    const DepEdge &E = R.Edges[EI];
     if (E.Distance == 0)
       continue;
-    auto Key = std::make_tuple(E.From, E.Unit, E.Distance);
+    assert(E.From < (1u << 31) && E.Distance < (1u << 24) &&
+           "a carried value's key packs into 64 bits");
+    uint64_t Key =
+        (uint64_t(E.From) << 32) | (uint64_t(E.Unit) << 24) | E.Distance;
     auto [It, New] = CarriedIdx.try_emplace(Key, 0);
     if (New) {
-      std::string Name = E.K == DepEdge::Memory ||
-                                 E.K == DepEdge::MemoryBlocked
-                             ? "memory written by " + K.Instrs[E.From].Text
-                             : writtenRegName(K.Instrs[E.From].Text, E.Unit);
-      C.push_back({int(E.From), -1, E.Unit, Name});
-      StartsOf.emplace_back();
-      for (unsigned Delay = 1; Delay < E.Distance; ++Delay) {
-        C.push_back({-1, int(C.size() - 1), E.Unit,
-                     Name + " (" + std::to_string(Delay) +
-                         " iteration(s) earlier)"});
-        StartsOf.emplace_back();
-      }
+      C.push_back({int(E.From), -1, E.Unit,
+                   E.K == DepEdge::Memory || E.K == DepEdge::MemoryBlocked});
+      for (unsigned Delay = 1; Delay < E.Distance; ++Delay)
+        C.push_back({-1, int(C.size() - 1), E.Unit, false});
       It->second = C.size() - 1; // consumers read the last (delayed) node
     }
-    StartsOf[It->second].push_back({&E, E.To});
+    StartOf[EI] = It->second;
   }
+  auto carriedName = [&](const Carried &X) {
+    assert(X.Producer >= 0 && "a delay node is not named in a recurrence");
+    StringRef Text = K.Instrs[X.Producer].Text;
+    return X.Memory ? "memory written by " + Text.str()
+                    : writtenRegName(Text, X.Unit);
+  };
   size_t NC = C.size();
-  std::vector<std::vector<double>> W(NC, std::vector<double>(NC, NegInf));
-  std::vector<std::vector<int>> PathPred(NC);
-  std::vector<std::vector<double>> Dist(NC);
+  // Row-major: W[Ci][Cj], and per carried value Ci its longest paths
+  // Dist[Ci][V] and their predecessors PathPred[Ci][V].
+  SmallVector<double, 64> W(NC * NC, NegInf);
+  SmallVector<int, 256> PathPred(NC * N);
+  SmallVector<double, 256> Dist(NC * N);
   for (size_t Ci = 0; Ci < NC; ++Ci) {
-    std::vector<double> &Dd = Dist[Ci];
-    std::vector<int> &P = PathPred[Ci];
-    Dd.assign(N, NegInf);
-    P.assign(N, -2); // -1: entered from the carried value, -2: unreached
-    for (auto [E, To] : StartsOf[Ci])
-      if (E->Weight > Dd[To]) {
-        Dd[To] = E->Weight;
-        P[To] = -1;
+    MutableArrayRef<double> Dd = MutableArrayRef<double>(Dist).slice(Ci * N, N);
+    MutableArrayRef<int> P = MutableArrayRef<int>(PathPred).slice(Ci * N, N);
+    std::fill(Dd.begin(), Dd.end(), NegInf);
+    std::fill(P.begin(), P.end(), -2); // -1: entered from the carried value,
+                                       // -2: unreached
+    for (size_t EI = 0; EI < R.Edges.size(); ++EI) {
+      if (StartOf[EI] != Ci)
+        continue;
+      const DepEdge &E = R.Edges[EI];
+      if (E.Weight > Dd[E.To]) {
+        Dd[E.To] = E.Weight;
+        P[E.To] = -1;
       }
+    }
     for (size_t V = 0; V < N; ++V)
       for (const DepEdge *E : InEdges(V))
         if (E->Distance == 0 && Dd[E->From] != NegInf &&
@@ -1013,66 +1080,71 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
           P[V] = E->From;
         }
     for (size_t Cj = 0; Cj < NC; ++Cj)
-      W[Ci][Cj] = C[Cj].Producer >= 0 ? Dd[C[Cj].Producer]
-                  : C[Cj].DelayOf == int(Ci) ? 0.0
-                                             : NegInf;
+      W[Ci * NC + Cj] = C[Cj].Producer >= 0       ? Dd[C[Cj].Producer]
+                        : C[Cj].DelayOf == int(Ci) ? 0.0
+                                                   : NegInf;
   }
 
-  auto pathInstrs = [&](unsigned Ci, unsigned Target) {
-    std::vector<unsigned> Path;
-    for (int V = Target; V >= 0; V = PathPred[Ci][V])
+  auto pathInstrs = [&](unsigned Ci, unsigned Target,
+                        SmallVectorImpl<unsigned> &Path) {
+    Path.clear();
+    for (int V = Target; V >= 0; V = PathPred[Ci * N + V])
       Path.push_back(V);
     std::reverse(Path.begin(), Path.end());
-    return Path;
   };
   auto makeRecurrence = [&](ArrayRef<unsigned> Cycle) {
     Recurrence Rec;
+    SmallVector<unsigned, 32> Path;
     for (size_t I = 0; I < Cycle.size(); ++I) {
       unsigned Ci = Cycle[I], Cj = Cycle[(I + 1) % Cycle.size()];
-      Rec.Latency += W[Ci][Cj];
+      Rec.Latency += W[Ci * NC + Cj];
       if (C[Ci].Producer >= 0)
-        Rec.Carried.push_back(C[Ci].Name);
-      if (C[Cj].Producer >= 0)
-        for (unsigned V : pathInstrs(Ci, C[Cj].Producer))
-          Rec.Instrs.push_back(V);
+        Rec.Carried.push_back(carriedName(C[Ci]));
+      if (C[Cj].Producer >= 0) {
+        pathInstrs(Ci, C[Cj].Producer, Path);
+        Rec.Instrs.insert(Rec.Instrs.end(), Path.begin(), Path.end());
+      }
     }
     Rec.Distance = Cycle.size();
     Rec.CyclesPerIteration = Rec.Latency / Rec.Distance;
     return Rec;
   };
 
-  std::vector<unsigned> Critical;
-  double Bound = maxCycleMean(W, &Critical);
+  SmallVector<unsigned, 16> Critical;
+  double Bound = maxCycleMean(W, NC, &Critical);
   if (Bound != NegInf && !Critical.empty()) {
     R.RecurrenceBound = std::max(0.0, Bound);
     Recurrence Main = makeRecurrence(Critical);
     // Per-instruction contribution on the binding cycle.
+    SmallVector<unsigned, 32> Path;
     for (size_t I = 0; I < Critical.size(); ++I) {
       unsigned Ci = Critical[I], Cj = Critical[(I + 1) % Critical.size()];
       if (C[Cj].Producer < 0)
         continue;
-      std::vector<unsigned> Path = pathInstrs(Ci, C[Cj].Producer);
+      pathInstrs(Ci, C[Cj].Producer, Path);
       double Prev = 0;
       for (unsigned V : Path) {
-        R.LCDContribution[V] += Dist[Ci][V] - Prev;
-        Prev = Dist[Ci][V];
+        R.LCDContribution[V] += Dist[Ci * N + V] - Prev;
+        Prev = Dist[Ci * N + V];
       }
     }
-    R.Recurrences.push_back(Main);
+    R.Recurrences.push_back(std::move(Main));
   }
   // Self-recurrences of other carried values (induction variables...).
   for (size_t Ci = 0; Ci < NC; ++Ci) {
-    if (W[Ci][Ci] == NegInf || C[Ci].Producer < 0)
+    if (W[Ci * NC + Ci] == NegInf || C[Ci].Producer < 0)
       continue;
     if (Critical.size() == 1 && Critical[0] == Ci)
       continue;
     R.Recurrences.push_back(makeRecurrence({unsigned(Ci)}));
   }
-  std::stable_sort(R.Recurrences.begin() + (R.Recurrences.empty() ? 0 : 1),
-                   R.Recurrences.end(),
-                   [](const Recurrence &A, const Recurrence &B) {
-                     return A.CyclesPerIteration > B.CyclesPerIteration;
-                   });
+  // Strongest first after the binding one, in a stable insertion sort
+  // (a handful of recurrences; std::stable_sort takes a heap buffer).
+  for (size_t I = 2; I < R.Recurrences.size(); ++I)
+    for (size_t J = I; J > 1 && R.Recurrences[J].CyclesPerIteration >
+                                    R.Recurrences[J - 1].CyclesPerIteration;
+         --J)
+      std::swap(R.Recurrences[J], R.Recurrences[J - 1]);
   return R;
 }
 

@@ -289,7 +289,7 @@ PortPressure computePortPressure(const MachineModel &M,
   PortPressure R;
   R.Assignment = A;
   R.PerPort.assign(NP, 0.0);
-  R.PerInstr.assign(Instrs.size(), std::vector<double>(NP, 0.0));
+  R.PerInstr.assign(Instrs.size(), NP);
   R.DividerPerInstr.assign(Instrs.size(), 0.0);
   for (size_t I = 0; I < Instrs.size(); ++I) {
     R.DividerPerInstr[I] = Instrs[I].DividerCycles;
@@ -331,9 +331,17 @@ PortPressure computePortPressure(const MachineModel &M,
           continue;
         unsigned G = GroupOf(U.Ports) - Groups.begin();
         assert(G < Groups.size() && Groups[G].Ports == U.Ports);
-        for (unsigned P = 0; P < NP; ++P)
-          R.PerInstr[I][P] += Solved.Assign[size_t(G) * NP + P] * U.Share /
-                              Groups[G].Count;
+        // The group's amounts lie on its own ports (the max-flow has edges
+        // to those only): the other ports' terms are zeros, which leave
+        // the sums as they are.
+        MutableArrayRef<double> Row = R.PerInstr[I];
+        for (PortMask Rest = U.Ports; Rest; Rest &= Rest - 1) {
+          unsigned P = llvm::countr_zero(Rest);
+          if (P >= NP)
+            break;
+          Row[P] += Solved.Assign[size_t(G) * NP + P] * U.Share /
+                    Groups[G].Count;
+        }
       }
     R.BottleneckPorts = Solved.Tight;
   }

@@ -52,6 +52,7 @@ StaticAnalysis analyzeStatically(const Kernel &K, ArrayRef<DecodedInstr> D,
       R.Approximate.push_back(I);
   }
 
+  R.Bounds.reserve(6); // one per BoundKind at most: one allocation
   R.Bounds.push_back({BoundKind::Ports, R.Ports.Bound,
                       M.portSetName(R.Ports.BottleneckPorts) + " saturated"});
   if (R.Ports.DividerTotal > 0)
@@ -107,10 +108,12 @@ StaticAnalysis analyzeStatically(const Kernel &K, ArrayRef<DecodedInstr> D,
                                        " iterations") +
                             " through " + Via});
   }
-  std::stable_sort(R.Bounds.begin(), R.Bounds.end(),
-                   [](const ThroughputBound &X, const ThroughputBound &Y) {
-                     return X.Cycles > Y.Cycles;
-                   });
+  // Largest first, in a stable insertion sort (at most six bounds;
+  // std::stable_sort takes a heap buffer).
+  for (size_t I = 1; I < R.Bounds.size(); ++I)
+    for (size_t J = I; J > 0 && R.Bounds[J].Cycles > R.Bounds[J - 1].Cycles;
+         --J)
+      std::swap(R.Bounds[J], R.Bounds[J - 1]);
   R.Throughput = R.Bounds.front().Cycles;
   for (const ThroughputBound &B : R.Bounds)
     if (B.Cycles >= R.Throughput * 0.995 && B.Cycles > 0)

@@ -196,6 +196,7 @@ FrontEndLayout buildFrontEndLayout(const Kernel &K, ArrayRef<DecodedInstr> D,
   L.DSBWindowBytes = std::max(1u, unsigned(FE.DSBWindowBytes));
   unsigned Offset = 0, FusedTotal = 0;
   bool LSDUsable = true;
+  L.Instrs.reserve(D.size()); // one allocation (the plugin: per loop)
   for (size_t I = 0; I < D.size(); ++I) {
     const DecodedInstr &X = D[I];
     FrontEndInstr F;

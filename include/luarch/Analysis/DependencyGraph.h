@@ -28,6 +28,7 @@
 #include "luarch/Model/DecodedInstr.h"
 #include "luarch/Model/MachineModel.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include <string>
 #include <vector>
 
@@ -111,6 +112,10 @@ bool loadWaitsForStoreAddresses(const DecodedInstr &X, const MachineModel &M);
 /// \p Cycle receives the vertices of one maximum-mean cycle.
 double maxCycleMean(const std::vector<std::vector<double>> &W,
                     std::vector<unsigned> *Cycle = nullptr);
+/// The same of the row-major \p N x \p N matrix \p W (the dependency
+/// graph's form: no allocation per row).
+double maxCycleMean(llvm::ArrayRef<double> W, size_t N,
+                    llvm::SmallVectorImpl<unsigned> *Cycle = nullptr);
 
 } // namespace luarch
 

@@ -18,18 +18,44 @@
 #include "luarch/Model/DecodedInstr.h"
 #include "luarch/Model/MachineModel.h"
 #include "llvm/ADT/ArrayRef.h"
+#include <cassert>
 #include <vector>
 
 namespace luarch {
 
 enum class PortAssignment { Optimal, EqualSplit };
 
+/// [instruction][port]: one row-major table (a vector per instruction was
+/// an allocation each, per loop the plugin analyses).
+class PortsPerInstr {
+  std::vector<double> Cells;
+  size_t Rows = 0;
+  unsigned Cols = 0;
+
+public:
+  /// \p Instrs rows of \p Ports zeros.
+  void assign(size_t Instrs, unsigned Ports) {
+    Rows = Instrs;
+    Cols = Ports;
+    Cells.assign(Instrs * Ports, 0.0);
+  }
+  size_t size() const { return Rows; }
+  llvm::MutableArrayRef<double> operator[](size_t I) {
+    assert(I < Rows && "an instruction of the table");
+    return llvm::MutableArrayRef<double>(Cells).slice(I * Cols, Cols);
+  }
+  llvm::ArrayRef<double> operator[](size_t I) const {
+    assert(I < Rows && "an instruction of the table");
+    return llvm::ArrayRef<double>(Cells).slice(I * Cols, Cols);
+  }
+};
+
 struct PortPressure {
   PortAssignment Assignment = PortAssignment::Optimal;
   /// Cycles per iteration on each port (sum of the per-instruction rows).
   std::vector<double> PerPort;
   /// [instruction][port]: cycles per iteration the instruction puts there.
-  std::vector<std::vector<double>> PerInstr;
+  PortsPerInstr PerInstr;
   /// Divider occupancy per instruction, and in total.
   std::vector<double> DividerPerInstr;
   double DividerTotal = 0;
