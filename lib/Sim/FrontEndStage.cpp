@@ -22,6 +22,7 @@
 #include "Stages.h"
 
 #include <cmath>
+#include <limits>
 
 namespace luarch {
 namespace sim {
@@ -42,6 +43,14 @@ FrontEndStage::FrontEndStage(Core &C)
       StopAtBranch(C.Body.Shape == KernelShape::Loop && !C.Config.UseLSD &&
                    C.Body.EndsWithBranch) {
   Source = L.Source;
+  // double(n) < QueueCapacity exactly when n < ceil(QueueCapacity) (an
+  // unlimited queue is 2^62 slots or more: no whole count reaches it).
+  QueueLimit = QueueCapacity >= 0x1p62
+                   ? std::numeric_limits<size_t>::max()
+                   : size_t(std::ceil(QueueCapacity));
+  SlotsOf.reserve(C.Body.size());
+  for (const SInstr &SI : C.Body.Instrs)
+    SlotsOf.push_back(unsigned(SI.Slots.size()));
   // The uop queue holds about QueueCapacity slots (a delivery may overrun
   // it by a group): room up front instead of growing from 16 in every run
   // (an unlimited queue in a sensitivity run still grows as it needs).
@@ -80,26 +89,39 @@ static double nextIntelCredit(double Credit, double Width) {
 void FrontEndStage::uopCacheCycle() {
   Credit = std::min(Credit, 1.0 - Eps) + C.Config[ResourceId::FrontEndWidth];
   Idle = uopCacheBlocked(NextIter, C.MaxIter, C.Queue.size(), QueueCapacity);
-  while (NextIter < C.MaxIter && double(C.Queue.size()) < QueueCapacity) {
-    const SInstr &SI = C.Body[NextIndex];
-    if (SI.Slots.empty()) {
-      C.Queue.push_back({NextIter, NextIndex, -1});
+  if (NextIter >= C.MaxIter)
+    return;
+  // The loop's state in locals, the queue's room as a whole count (size <
+  // QueueLimit is double(size) < QueueCapacity) and each instruction's
+  // slots from a flat array: per slot delivered, a push and a few integer
+  // tests (the Zen cores' front end runs every cycle of every plugin
+  // simulation).
+  unsigned Iter = NextIter, Index = NextIndex;
+  int Slot = NextSlot;
+  double Cr = Credit;
+  for (size_t Size = C.Queue.size(); Size < QueueLimit; ++Size) {
+    unsigned Slots = SlotsOf[Index];
+    if (!Slots) {
+      C.Queue.push_back({Iter, Index, -1});
     } else {
-      if (Credit < 1.0 - Eps)
+      if (Cr < 1.0 - Eps)
         break;
-      C.Queue.push_back({NextIter, NextIndex, NextSlot});
-      Credit -= 1;
-      if (++NextSlot < int(SI.Slots.size()))
+      C.Queue.push_back({Iter, Index, Slot});
+      Cr -= 1;
+      if (++Slot < int(Slots))
         continue;
     }
-    NextSlot = 0;
-    if (++NextIndex == C.N) {
-      NextIndex = 0;
-      ++NextIter;
-      if (StopAtBranch)
+    Slot = 0;
+    if (++Index == C.N) {
+      Index = 0;
+      if (++Iter >= C.MaxIter || StopAtBranch)
         break;
     }
   }
+  NextIter = Iter;
+  NextIndex = Index;
+  NextSlot = Slot;
+  Credit = Cr;
 }
 
 void FrontEndStage::deliver(InstrRef R, unsigned From, unsigned To) {

@@ -192,6 +192,11 @@ private:
   /// The uop queue holds at least two cycles of issue (matters when a
   /// sweep or what-if widens issue beyond the described queue).
   double QueueCapacity;
+  /// The least queue size that is not below QueueCapacity (uopCacheCycle
+  /// compares whole counts).
+  size_t QueueLimit;
+  /// Issue slots of each instruction of the body (uopCacheCycle).
+  std::vector<unsigned> SlotsOf;
   /// Uop-cache-only cores without a loop stream detector: a taken loop
   /// branch ends the cycle's delivery.
   bool StopAtBranch;
