@@ -746,6 +746,10 @@ private:
   std::vector<unsigned> LayoutTable;
   /// The function's innermost cycles (tables reused between functions).
   InnermostCycles Cycles;
+  /// The text of a remark without keyed arguments (RemarkText), reused
+  /// between loops: growing a new string to a remark's ~330 bytes was a
+  /// few reallocations per remark.
+  std::string RemarkBuffer;
   /// Warnings already given: each is given once per compilation.
   static StringSet<> Warned; // process-wide: an LTO link is one compilation
   static std::mutex WarnedLock;
@@ -1121,7 +1125,7 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, unsigned Cycle,
   // Keyed arguments only for an optimization record; else one string each
   // (RemarkText.h): the message is the same.
   bool Keyed = MF.getFunction().getContext().getLLVMRemarkStreamer();
-  std::string Flat;
+  std::string &Flat = RemarkBuffer;
   if (Wanted.Passed)
     ORE.emit([&] {
       double B0 = now();
