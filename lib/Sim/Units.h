@@ -383,6 +383,7 @@ public:
     while (Ring < 2 * std::min(ROBSize, 8192.0) + 64)
       Ring *= 2;
     Retired.assign(Ring, {~uint64_t(0), 0.0, 0.0, 0.0});
+    RetiredMask = Ring - 1;
   }
   int64_t producer(RegUnit U) const { return Producer[U]; }
   void rename(RegUnit U, uint64_t Seq) { Producer[U] = int64_t(Seq); }
@@ -397,8 +398,8 @@ public:
   }
   void recordRetired(uint64_t Seq, double ResultTime, long Cycle,
                      double StoreDataAt = 0) {
-    Retired[Seq & (Retired.size() - 1)] = {Seq, ResultTime, double(Cycle),
-                                           StoreDataAt};
+    Retired[Seq & RetiredMask] = {Seq, ResultTime, double(Cycle),
+                                  StoreDataAt};
   }
   /// Keeps the flags' time of the instructions whose flags come with their
   /// last uop (SInstr::FlagsAtDone; only a body that has one asks).
@@ -411,20 +412,20 @@ public:
   /// When retired instruction \p Seq's result was available (0 if it is
   /// too old to remember: then it was long ago).
   double resultTime(uint64_t Seq) const {
-    const RetiredInstr &S = Retired[Seq & (Retired.size() - 1)];
+    const RetiredInstr &S = Retired[Seq & RetiredMask];
     return S.Seq == Seq ? S.ResultTime : 0;
   }
   /// When retired instruction \p Seq's flags were available, of one whose
   /// flags come with its last uop (recordFlagsTime; 0 if too old to
   /// remember).
   double flagsTime(uint64_t Seq) const {
-    const RetiredInstr &S = Retired[Seq & (Retired.size() - 1)];
+    const RetiredInstr &S = Retired[Seq & RetiredMask];
     assert(!FlagsTimes.empty() && "keepFlagsTimes was asked");
     return S.Seq == Seq ? FlagsTimes[Seq & (FlagsTimes.size() - 1)] : 0;
   }
   /// When retired instruction \p Seq retired, if remembered.
   bool retiredAt(uint64_t Seq, double &Cycle) const {
-    const RetiredInstr &S = Retired[Seq & (Retired.size() - 1)];
+    const RetiredInstr &S = Retired[Seq & RetiredMask];
     if (S.Seq != Seq)
       return false;
     Cycle = S.Cycle;
@@ -434,7 +435,7 @@ public:
   /// and every older store (SInstr::KeepsStoreDataTime; 0 if not kept or
   /// too old to remember).
   double storeDataAt(uint64_t Seq) const {
-    const RetiredInstr &S = Retired[Seq & (Retired.size() - 1)];
+    const RetiredInstr &S = Retired[Seq & RetiredMask];
     return S.Seq == Seq ? S.StoreDataAt : 0;
   }
 
@@ -447,6 +448,10 @@ private:
     double ResultTime, Cycle, StoreDataAt;
   };
   std::vector<RetiredInstr> Retired;
+  /// Retired.size() - 1, kept: every readiness check of a retired
+  /// producer indexes the ring (the vector's size is a subtraction and a
+  /// shift).
+  uint64_t RetiredMask;
   /// By sequence number modulo the size, as Retired (keepFlagsTimes).
   std::vector<double> FlagsTimes;
 };
