@@ -103,11 +103,16 @@ static double addressPathLatency(const DecodedInstr &D) {
   return Longest;
 }
 
+/// Time from a store's address input to its store-address uop's result
+/// (before forwarding): the uop's one cycle, whether or not the store's
+/// instruction also loads (a read-modify-write computes its address once,
+/// for the load and the store alike, before the load).
+constexpr double StoreAddressLatency = 1;
+
 /// Time from an address input to the instruction's result.
 double addressLatency(const DecodedInstr &D) {
   if (!D.MayLoad)
-    return D.MayStore ? 1 // the store-address uop, before forwarding
-                      : addressPathLatency(D);
+    return D.MayStore ? StoreAddressLatency : addressPathLatency(D);
   return D.LoadLatency + D.AddressPathExtra +
          (computesFromInputs(D) ? D.Latency : 0);
 }
@@ -903,10 +908,14 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
         if (Distance > 1)
           continue;
         // Not the load's own address path (AddressPathExtra): the wait
-        // is on the store's address, as in the simulator.
+        // is on the store's address, as in the simulator. Nor the store's
+        // own load when it is a read-modify-write (its address edge
+        // weighs the load and the operation, E.Weight): the store-address
+        // uop is ready when its address is.
         AfterAddresses.push_back(
             {E.From, unsigned(L),
-             E.Weight + addressLatency(D[L]) - D[L].AddressPathExtra,
+             StoreAddressLatency + addressLatency(D[L]) -
+                 D[L].AddressPathExtra,
              Distance, DepEdge::Address, E.Unit});
       }
     }
