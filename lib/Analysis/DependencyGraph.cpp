@@ -925,7 +925,9 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
 
   // MemoryDesc::LoadedStoreAddressForward: the load's value comes that
   // long after the store-address uop: an edge from each producer of the
-  // store's address (its address edge, the uop's cycle) to the load.
+  // store's address (the uop's cycle, StoreAddressLatency, also when the
+  // store is a read-modify-write, whose address edge weighs its load and
+  // operation) to the load.
   {
     std::vector<DepEdge> AfterAddresses;
     for (const DepEdge &Mem : R.Edges) {
@@ -935,7 +937,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
         if (E.K == DepEdge::Address && E.To == Mem.From)
           AfterAddresses.push_back(
               {E.From, Mem.To,
-               E.Weight + M.Memory.LoadedStoreAddressForward +
+               StoreAddressLatency + M.Memory.LoadedStoreAddressForward +
                    computeLat(Mem.To),
                E.Distance + Mem.Distance, DepEdge::Address, E.Unit});
     }
