@@ -74,11 +74,7 @@ def main():
         sys.exit("--pairs must be at least 1")
     random.seed(args.seed)
     host = pct.host_identity()
-    print("host: %s (%s, family %s, model %s), %d CPUs, load %.2f %.2f %.2f "
-          "at start; %s; compiles pinned to CPU %d" %
-          (host.get("model name", "?"), host.get("vendor_id", "?"),
-           host.get("cpu family", "?"), host.get("model", "?"), host["nproc"],
-           *host["load"], host["clang"], args.cpu))
+    print(pct.host_line(host, args.cpu))
     print("old: %s\nnew: %s" % (plugins["old"], plugins["new"]))
     raw = {"host": host, "date": time.strftime("%Y-%m-%d %H:%M:%S"),
            "plugins": plugins, "flags": args.flags, "sets": {}}
@@ -122,9 +118,7 @@ def main():
         keys = set().union(*runs["old"], *runs["new"])
         others = []
         for k in keys:
-            if k[1] == "Total" or k[1].startswith("LoopUArch") or \
-                    not k[0].startswith(("Pass execution",
-                                         "Analysis execution")):
+            if not pct.is_other_pass(k):
                 continue
             ds = [1e3 * (n.get(k, (0, 0))[0] - o.get(k, (0, 0))[0])
                   for o, n in zip(runs["old"], runs["new"])]
@@ -140,7 +134,8 @@ def main():
         if not others:
             print("    (none)")
         raw["sets"][set_name] = {"share_pct": share,
-                                 "pass_report_share_pct": pass_share, "loopuarch_ms": ours_ms,
+                                 "pass_report_share_pct": pass_share,
+                                 "loopuarch_ms": ours_ms,
                                  "others_ms": [(md, "|".join(k))
                                                for md, k, _ in others]}
     print("\nload at end: %.2f %.2f %.2f" % os.getloadavg())

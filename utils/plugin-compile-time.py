@@ -191,6 +191,25 @@ def ours(report):
     return sum(v[0] for (s, n), v in report.items() if n.startswith("LoopUArch"))
 
 
+def is_other_pass(key):
+    """Whether a time report's (section, name) is a pass or analysis other
+    than ours (clang's own sections are sums of them and of ours;
+    instruction selection's and register allocation's timers are parts of
+    their passes)."""
+    section, name = key
+    return name != "Total" and not name.startswith("LoopUArch") and \
+        section.startswith(("Pass execution", "Analysis execution"))
+
+
+def host_line(host, cpu):
+    """The first line of a report: the host, its load and the clang."""
+    return ("host: %s (%s, family %s, model %s), %d CPUs, load %.2f %.2f "
+            "%.2f at start; %s; compiles pinned to CPU %d" %
+            (host.get("model name", "?"), host.get("vendor_id", "?"),
+             host.get("cpu family", "?"), host.get("model", "?"),
+             host["nproc"], *host["load"], host["clang"], cpu))
+
+
 def compile_total(report):
     """The compile's total user+system seconds in one time report."""
     totals = [v[0] for (s, n), v in report.items()
@@ -268,20 +287,13 @@ def decompose(set_name, cmds, args, e2e_plain):
     plain_total = [compile_total(r) for r in reports["plain"]]
     med = {c: medians(reports[c]) for c in CONFIGS}
 
-    def is_pass(k):
-        # Passes and analyses other than ours (clang's own sections are
-        # sums of them and of ours; instruction selection's and register
-        # allocation's timers are parts of their passes).
-        return k[1] != "Total" and not k[1].startswith("LoopUArch") and \
-            k[0].startswith(("Pass execution", "Analysis execution"))
-
     def speed_ratio(config, base):
         # How much slower the machine ran config's rounds than base's: the
         # median ratio over the passes of 50 ms or more. On a shared VM the
         # whole compile drifts by several percent between runs; a pass is
         # changed by the plugin when it moves beyond that drift.
         ratios = [med[config][k][0] / a for k, (a, _) in med[base].items()
-                  if is_pass(k) and a >= 0.05 and k in med[config]]
+                  if is_other_pass(k) and a >= 0.05 and k in med[config]]
         return statistics.median(ratios) if ratios else 1.0
 
     def others(config, base):
@@ -289,7 +301,7 @@ def decompose(set_name, cmds, args, e2e_plain):
         out = []
         scale = speed_ratio(config, base)
         for k in set(med[config]) | set(med[base]):
-            if not is_pass(k):
+            if not is_other_pass(k):
                 continue
             a = scale * med[base].get(k, (0.0, 0.0))[0]
             b = med[config].get(k, (0.0, 0.0))[0]
@@ -439,11 +451,7 @@ def main():
                     else f for f in flags]
     random.seed(args.seed)
     host = host_identity()
-    print("host: %s (%s, family %s, model %s), %d CPUs, load %.2f %.2f %.2f "
-          "at start; %s; compiles pinned to CPU %d" %
-          (host.get("model name", "?"), host.get("vendor_id", "?"),
-           host.get("cpu family", "?"), host.get("model", "?"), host["nproc"],
-           *host["load"], host["clang"], args.cpu))
+    print(host_line(host, args.cpu))
     print("plugin: %s" % plugin)
     raw = {"host": host, "date": time.strftime("%Y-%m-%d %H:%M:%S"),
            "plugin": plugin, "sets": {}}

@@ -319,22 +319,6 @@ double maxCycleMean(ArrayRef<double> WTable, size_t N,
   return Best;
 }
 
-double maxCycleMean(const std::vector<std::vector<double>> &W,
-                    std::vector<unsigned> *Cycle) {
-  size_t N = W.size();
-  std::vector<double> Table;
-  Table.reserve(N * N);
-  for (const std::vector<double> &Row : W) {
-    assert(Row.size() == N && "a square matrix");
-    Table.insert(Table.end(), Row.begin(), Row.end());
-  }
-  SmallVector<unsigned, 16> Found;
-  double Best = maxCycleMean(Table, N, Cycle ? &Found : nullptr);
-  if (Cycle && !Found.empty())
-    Cycle->assign(Found.begin(), Found.end());
-  return Best;
-}
-
 /// A memory access at a known address.
 struct ConcreteAccess {
   bool Known = false, Load = false, Store = false;

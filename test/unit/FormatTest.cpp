@@ -12,27 +12,44 @@ using namespace luarch;
 
 namespace {
 
-std::string printf2(double V) {
-  char Buf[512];
-  std::snprintf(Buf, sizeof(Buf), "%.2f", V);
-  return Buf;
+/// Checks \p V and its negation against printf's "%.<Decimals>f".
+template <unsigned Decimals> void expectSame(double V) {
+  for (double X : {V, -V}) {
+    char Buf[512];
+    std::snprintf(Buf, sizeof(Buf), "%.*f", int(Decimals), X);
+    EXPECT_EQ(fmtFixed<Decimals>(X), Buf) << "value " << X;
+  }
 }
 
-std::string printf3(double V) {
-  char Buf[512];
-  std::snprintf(Buf, sizeof(Buf), "%.3f", V);
-  return Buf;
-}
-
-/// Checks \p V and its negation against printf.
-void expectSame(double V) {
-  EXPECT_EQ(fmt2(V), printf2(V)) << "value " << V;
-  EXPECT_EQ(fmt2(-V), printf2(-V)) << "value " << -V;
-}
-
-void expectSame3(double V) {
-  EXPECT_EQ(fmt3(V), printf3(V)) << "value " << V;
-  EXPECT_EQ(fmt3(-V), printf3(-V)) << "value " << -V;
+/// Every class of value against the C library at \p Decimals decimals:
+/// the ties and near-ties k / (2 * 10^Decimals) and their neighbours,
+/// random values over the range the fast path takes (below \p FastLimit)
+/// and beyond, values around the limit, huge, tiny, infinite and NaN.
+template <unsigned Decimals> void expectAllClassesMatch(double FastLimit,
+                                                      unsigned Seed) {
+  const double TieStep = 2 * std::pow(10.0, Decimals);
+  for (int K = 0; K <= 400000; ++K) {
+    double V = K / TieStep;
+    expectSame<Decimals>(V);
+    expectSame<Decimals>(std::nextafter(V, 0.0));
+    expectSame<Decimals>(std::nextafter(V, 1e300));
+  }
+  std::mt19937_64 Rng(Seed);
+  std::uniform_real_distribution<double> Exp(-12, 12);
+  for (int I = 0; I < 300000; ++I)
+    expectSame<Decimals>(std::pow(10.0, Exp(Rng)));
+  std::uniform_real_distribution<double> Near(0.99 * FastLimit,
+                                              1.01 * FastLimit);
+  for (int I = 0; I < 20000; ++I)
+    expectSame<Decimals>(Near(Rng));
+  const double HalfUnit = 0.5 / std::pow(10.0, Decimals);
+  for (double V : {FastLimit, FastLimit - HalfUnit, FastLimit + HalfUnit,
+                   1e15, 1e300, std::numeric_limits<double>::denorm_min(),
+                   std::numeric_limits<double>::min(),
+                   std::numeric_limits<double>::max(),
+                   std::numeric_limits<double>::infinity(),
+                   std::numeric_limits<double>::quiet_NaN()})
+    expectSame<Decimals>(V);
 }
 
 } // namespace
@@ -56,31 +73,9 @@ TEST(Format, Fmt2Examples) {
   EXPECT_EQ(fmt2(123456789.125), "123456789.12");
 }
 
-// Every class of value against the C library: the ties and near-ties at
-// two decimals (k/200 and its neighbours), random values over the range
-// the fast path takes and beyond, huge, tiny, infinite and NaN.
-TEST(Format, Fmt2MatchesPrintf) {
-  for (int K = 0; K <= 400000; ++K) {
-    double V = K / 200.0;
-    expectSame(V);
-    expectSame(std::nextafter(V, 0.0));
-    expectSame(std::nextafter(V, 1e300));
-  }
-  std::mt19937_64 Rng(18);
-  std::uniform_real_distribution<double> Exp(-12, 12);
-  for (int I = 0; I < 300000; ++I)
-    expectSame(std::pow(10.0, Exp(Rng)));
-  std::uniform_real_distribution<double> Near(9.9e6, 1.01e7);
-  for (int I = 0; I < 20000; ++I)
-    expectSame(Near(Rng));
-  for (double V : {1e7, 1e7 - 0.005, 1e7 + 0.005, 1e15, 1e300,
-                   std::numeric_limits<double>::denorm_min(),
-                   std::numeric_limits<double>::min(),
-                   std::numeric_limits<double>::max(),
-                   std::numeric_limits<double>::infinity(),
-                   std::numeric_limits<double>::quiet_NaN()})
-    expectSame(V);
-}
+// Every class of value against the C library (expectAllClassesMatch);
+// fmt2's fast path takes values below 1e7.
+TEST(Format, Fmt2MatchesPrintf) { expectAllClassesMatch<2>(1e7, 18); }
 
 // Hand-derived, as for fmt2: 0.0625 is an exact tie (to even: 0.062),
 // 0.0005 and 1.0005 are not ties in binary (0.000500000000000000010408...
@@ -100,28 +95,6 @@ TEST(Format, Fmt3Examples) {
   EXPECT_EQ(fmt3(12345678.0625), "12345678.062");
 }
 
-// As Fmt2MatchesPrintf at three decimals: the ties and near-ties k/2000
-// and their neighbours, random values over the fast path's range (below
-// 1e6) and beyond, and the special values.
-TEST(Format, Fmt3MatchesPrintf) {
-  for (int K = 0; K <= 400000; ++K) {
-    double V = K / 2000.0;
-    expectSame3(V);
-    expectSame3(std::nextafter(V, 0.0));
-    expectSame3(std::nextafter(V, 1e300));
-  }
-  std::mt19937_64 Rng(17);
-  std::uniform_real_distribution<double> Exp(-12, 12);
-  for (int I = 0; I < 300000; ++I)
-    expectSame3(std::pow(10.0, Exp(Rng)));
-  std::uniform_real_distribution<double> Near(9.9e5, 1.01e6);
-  for (int I = 0; I < 20000; ++I)
-    expectSame3(Near(Rng));
-  for (double V : {1e6, 1e6 - 0.0005, 1e6 + 0.0005, 1e15, 1e300,
-                   std::numeric_limits<double>::denorm_min(),
-                   std::numeric_limits<double>::min(),
-                   std::numeric_limits<double>::max(),
-                   std::numeric_limits<double>::infinity(),
-                   std::numeric_limits<double>::quiet_NaN()})
-    expectSame3(V);
-}
+// As Fmt2MatchesPrintf at three decimals; fmt3's fast path takes values
+// below 1e6.
+TEST(Format, Fmt3MatchesPrintf) { expectAllClassesMatch<3>(1e6, 17); }

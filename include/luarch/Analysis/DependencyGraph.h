@@ -108,12 +108,9 @@ bool computesFromInputs(const DecodedInstr &D);
 /// a memory operand). The dependency graph and the simulator ask this.
 bool loadWaitsForStoreAddresses(const DecodedInstr &X, const MachineModel &M);
 
-/// Maximum cycle mean of a dense weighted digraph (Karp), -inf if acyclic;
+/// Maximum cycle mean (Karp) of the dense weighted digraph given as the
+/// row-major \p N x \p N matrix \p W (-inf: no edge), -inf if acyclic;
 /// \p Cycle receives the vertices of one maximum-mean cycle.
-double maxCycleMean(const std::vector<std::vector<double>> &W,
-                    std::vector<unsigned> *Cycle = nullptr);
-/// The same of the row-major \p N x \p N matrix \p W (the dependency
-/// graph's form: no allocation per row).
 double maxCycleMean(llvm::ArrayRef<double> W, size_t N,
                     llvm::SmallVectorImpl<unsigned> *Cycle = nullptr);
 
