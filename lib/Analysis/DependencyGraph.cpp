@@ -104,15 +104,28 @@ static double addressPathLatency(const DecodedInstr &D) {
 }
 
 /// Time from a store's address input to its store-address uop's result
-/// (before forwarding): the uop's one cycle, whether or not the store's
-/// instruction also loads (a read-modify-write computes its address once,
-/// for the load and the store alike, before the load).
-constexpr double StoreAddressLatency = 1;
+/// (before forwarding), whether or not the store's instruction also loads
+/// (a read-modify-write computes its address once, for the load and the
+/// store alike, before the load): the uop's latency as the decoder gave it
+/// and the simulator times it (the largest of several); 0 without such a
+/// uop, whose address the simulator then waits for nowhere.
+double storeAddressLatency(const DecodedInstr &D) {
+  double L = 0;
+  for (const Uop &U : D.Uops)
+    if (U.Kind == UopKind::StoreAddress)
+      L = std::max(L, double(U.Latency));
+  return L;
+}
+
+bool hasStoreAddressUop(const DecodedInstr &D) {
+  return any_of(D.Uops,
+                [](const Uop &U) { return U.Kind == UopKind::StoreAddress; });
+}
 
 /// Time from an address input to the instruction's result.
 double addressLatency(const DecodedInstr &D) {
   if (!D.MayLoad)
-    return D.MayStore ? StoreAddressLatency : addressPathLatency(D);
+    return D.MayStore ? storeAddressLatency(D) : addressPathLatency(D);
   return D.LoadLatency + D.AddressPathExtra +
          (computesFromInputs(D) ? D.Latency : 0);
 }
@@ -146,8 +159,11 @@ void affineUnits(ArrayRef<DecodedInstr> D, AffineUnits &A) {
   std::array<int64_t, regunit::Count> Running;
   Running.fill(0);
   for (size_t I = 0; I < D.size(); ++I) {
-    for (RegUnit U : D[I].AddressReads)
+    for (RegUnit U : D[I].AddressReads) {
+      // The semantics drop untracked registers (riz, eip: regunit::None).
+      assert(U < regunit::Count && "an address register is a tracked unit");
       A.OffsetBefore[I][U] = Running[U];
+    }
     for (RegUnit U : D[I].Writes) {
       if (U >= regunit::Count)
         continue;
@@ -884,7 +900,10 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
       if (!loadWaitsForStoreAddresses(D[L], M))
         continue;
       for (const DepEdge &E : R.Edges) {
-        if (E.K != DepEdge::Address || !D[E.To].MayStore || E.To == L)
+        // A store without a store-address uop holds no load back in the
+        // simulator.
+        if (E.K != DepEdge::Address || !D[E.To].MayStore || E.To == L ||
+            !hasStoreAddressUop(D[E.To]))
           continue;
         unsigned Distance = E.Distance + (E.To > L ? 1 : 0);
         // A store younger than the load in the load's own iteration is
@@ -898,7 +917,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
         // uop is ready when its address is.
         AfterAddresses.push_back(
             {E.From, unsigned(L),
-             StoreAddressLatency + addressLatency(D[L]) -
+             storeAddressLatency(D[E.To]) + addressLatency(D[L]) -
                  D[L].AddressPathExtra,
              Distance, DepEdge::Address, E.Unit});
       }
@@ -909,7 +928,7 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
 
   // MemoryDesc::LoadedStoreAddressForward: the load's value comes that
   // long after the store-address uop: an edge from each producer of the
-  // store's address (the uop's cycle, StoreAddressLatency, also when the
+  // store's address (the uop's latency, storeAddressLatency, also when the
   // store is a read-modify-write, whose address edge weighs its load and
   // operation) to the load.
   {
@@ -918,10 +937,12 @@ DependencyAnalysis analyzeDependencies(const Kernel &K,
       if (!Mem.WaitsForAddress)
         continue;
       for (const DepEdge &E : R.Edges)
-        if (E.K == DepEdge::Address && E.To == Mem.From)
+        if (E.K == DepEdge::Address && E.To == Mem.From &&
+            hasStoreAddressUop(D[Mem.From]))
           AfterAddresses.push_back(
               {E.From, Mem.To,
-               StoreAddressLatency + M.Memory.LoadedStoreAddressForward +
+               storeAddressLatency(D[Mem.From]) +
+                   M.Memory.LoadedStoreAddressForward +
                    computeLat(Mem.To),
                E.Distance + Mem.Distance, DepEdge::Address, E.Unit});
     }
