@@ -1190,6 +1190,24 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
     Facts.Note = "no IR loop for the header";
     return Facts;
   }
+  // An irreducible cycle (entered at more than one block: a goto into a
+  // loop's middle) is no IR loop: LoopInfo's loop of its header's block is
+  // an enclosing one, whose counts are not the cycle's (review18: such a
+  // cycle inside a loop of 64 iterations said "for 64 iterations/entry").
+  // A cycle whose header heads that IR loop is the loop, however the code
+  // generator's tail duplication entered it.
+  if (Inner->getHeader() != BB) {
+    unsigned Entries = 0;
+    for (const MachineBasicBlock *B : LayoutBlocks)
+      Entries += any_of(B->predecessors(), [&](const MachineBasicBlock *P) {
+        return !InLoop(*P);
+      });
+    if (Entries > 1) {
+      Facts.Note = "the loop is irreducible (entered at several blocks): "
+                   "no IR loop to count";
+      return Facts;
+    }
+  }
   // The counts taken before LSR (not when the IR check is being verified:
   // that is a check of SCEV on this IR).
   const PreLSRTripCounts *Recorded =
