@@ -617,11 +617,52 @@ public:
   /// runs at most 32,768 times (review17: counted so, `a[i] = 2 * a[i] +
   /// b[i]` with doubles a 512 KiB working set "in L2", while `i < n` said
   /// unknown; sqlite3.c -O2: 7 of 1,587 remarks lose such a count).
-  static bool isNarrowTypeRange(double Max) {
+  /// A loop whose induction variable steps by S elements (a vector loop:
+  /// its elements per iteration; `i += 4`) has such a range divided by S
+  /// as its maximum, rounded either way (review18: `i < n` with an
+  /// unsigned char n vectorized by 16 counted 15 iterations, with an
+  /// unsigned short n by 32, 2,047 and a 512 KiB working set "in L2").
+  /// Only quotients from MinNarrowQuotient on: a small one is also what a
+  /// real maximum gives (`i < n && i < 100` by 32 and 127 by 32 are both
+  /// 3 iterations), and a few iterations more or less change little.
+  static constexpr double MinNarrowQuotient = 8;
+  bool isNarrowTypeRange(double Max, const Loop *L) {
+    SmallVector<double, 4> Steps;
+    bool StepsFound = false;
     for (double Range : {127.0, 255.0, 32767.0, 65535.0})
-      if (Max == Range || Max == Range + 1)
-        return true;
+      for (double R : {Range, Range + 1}) {
+        if (Max == R)
+          return true;
+        if (Max < MinNarrowQuotient || Max > R / 2)
+          continue;
+        if (!StepsFound) {
+          StepsFound = true;
+          ivSteps(L, Steps);
+        }
+        for (double S : Steps)
+          if (Max == std::floor(R / S) || Max == std::ceil(R / S))
+            return true;
+      }
     return false;
+  }
+
+  /// The constant steps (2 and more) of \p L's integer induction
+  /// variables: a vector loop's elements per iteration.
+  void ivSteps(const Loop *L, SmallVectorImpl<double> &Steps) {
+    for (const PHINode &P : L->getHeader()->phis()) {
+      if (!P.getType()->isIntegerTy() || !SE.isSCEVable(P.getType()))
+        continue;
+      const auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(
+          const_cast<PHINode *>(&P)));
+      if (!AR || AR->getLoop() != L)
+        continue;
+      const auto *C = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+      if (!C || C->getAPInt().getSignificantBits() > 32)
+        continue;
+      double S = std::fabs(double(C->getAPInt().getSExtValue()));
+      if (S >= 2 && !is_contained(Steps, S))
+        Steps.push_back(S);
+    }
   }
 
   double trips(const Loop *L) {
@@ -659,7 +700,7 @@ public:
             continue;
           double Count = double(C->getAPInt().getZExtValue()) + 1;
           if (BTC != Exact && (Count >= PlausibleMaximumOfMaxima ||
-                               isNarrowTypeRange(Count)))
+                               isNarrowTypeRange(Count, L)))
             continue;
           // A count the rewrite made negative (a remainder's n & 7 - 1 at
           // n & 7 = 0, where the loop is not entered), read as unsigned:
@@ -676,8 +717,9 @@ public:
       // says "unknown").
       if (T <= 0 || T > 1e12)
         if (unsigned Max = SE.getSmallConstantMaxTripCount(L))
-          T = Max < PlausibleMaximumOfMaxima && !isNarrowTypeRange(Max) ? Max
-                                                                        : 0;
+          T = Max < PlausibleMaximumOfMaxima && !isNarrowTypeRange(Max, L)
+                  ? Max
+                  : 0;
     }
     if (T > 1e12)
       T = 0;

@@ -44,3 +44,37 @@ void shorts(double *restrict a, const double *restrict b, short n) {
     a[i] = a[i] * 2.0 + b[i];
 }
 // CHECK: trip-count-type-range.c:[[@LINE-3]]:{{.*}}memory level unknown: the loop's trip count is unknown to SCEV
+
+// The same bounds in vector loops: SCEV's maximum is the type's range
+// divided by the elements a vector iteration takes (AVX2, doubles by 4
+// interleaved by 4: 255 / 16 = 15 iterations; floats by 8 interleaved by
+// 4: 65,535 / 32 = 2,047 and 32,768 / 32 = 1,024), which review18 found
+// counted (2,047 iterations: a 524,032-byte working set "in L2").
+void vbytes(double *restrict a, const double *restrict b, unsigned char n) {
+  for (int i = 0; i < n; i++)
+    a[i] = a[i] * 2.0 + b[i];
+}
+// CHECK: trip-count-type-range.c:[[@LINE-3]]:{{.*}}vector body{{.*}}memory level unknown: the loop's trip count is unknown to SCEV
+
+void vushorts(float *restrict a, const float *restrict b, unsigned short n) {
+  for (int i = 0; i < n; i++)
+    a[i] = a[i] * 2.0f + b[i];
+}
+// CHECK: trip-count-type-range.c:[[@LINE-3]]:{{.*}}vector body{{.*}}memory level unknown: the loop's trip count is unknown to SCEV
+// CHECK-NOT: L2
+
+void vshorts(float *restrict a, const float *restrict b, short n) {
+  for (int i = 0; i <= n; i++)
+    a[i] = a[i] * 2.0f + b[i];
+}
+// CHECK: trip-count-type-range.c:[[@LINE-3]]:{{.*}}vector body{{.*}}memory level unknown: the loop's trip count is unknown to SCEV
+// CHECK-NOT: L2
+
+// A step of 4 in a scalar loop: at most ceil(255 / 4) = 64 iterations,
+// the type's range again.
+void stride4(double *restrict a, const double *restrict b, unsigned char n) {
+#pragma clang loop vectorize(disable) unroll(disable)
+  for (int i = 0; i < n; i += 4)
+    a[i] = a[i] * 2.0 + b[i];
+}
+// CHECK: trip-count-type-range.c:[[@LINE-3]]:{{.*}}memory level unknown: the loop's trip count is unknown to SCEV
