@@ -53,7 +53,8 @@ PreLSRTripCounts::find(const Loop &L) const {
   // change how often a loop runs; a loop they restructure gets a new
   // header or parent, and SCEV is asked.
   if (E.Header != H || E.Depth != L.getLoopDepth() ||
-      E.ParentHeader != (P ? P->getHeader() : nullptr))
+      E.ParentHeader != static_cast<const Value *>(P ? P->getHeader()
+                                                     : nullptr))
     return nullptr;
   return &E;
 }

@@ -61,7 +61,9 @@ private:
     /// The header, null once deleted: a block allocated later at the same
     /// address is not the loop counted.
     llvm::WeakVH Header;
-    const llvm::BasicBlock *ParentHeader = nullptr;
+    /// The parent loop's header (null: none), null too once deleted: the
+    /// depth tells the two apart.
+    llvm::WeakVH ParentHeader;
     unsigned Depth = 0;
     double Trips = 0;
     std::optional<double> NestIterations;
