@@ -1236,9 +1236,17 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   // loop's middle) is no IR loop: LoopInfo's loop of its header's block is
   // an enclosing one, whose counts are not the cycle's (review18: such a
   // cycle inside a loop of 64 iterations said "for 64 iterations/entry").
-  // A cycle whose header heads that IR loop is the loop, however the code
-  // generator's tail duplication entered it.
-  if (Inner->getHeader() != BB) {
+  // A cycle that holds the IR loop's header runs that loop's iterations,
+  // however the code generator's tail duplication entered it. One that
+  // does not, entered at several blocks, is an irreducible region inside
+  // the loop: the code generator's irreducible scalar remainders
+  // (PolyBench syrk, syr2k: the remainder's cycle entered at its body from
+  // the vector epilogue) are counted by no IR loop here either; they took
+  // the enclosing loop's count and footprint too.
+  if (Inner->getHeader() != BB &&
+      none_of(LayoutBlocks, [&](const MachineBasicBlock *B) {
+        return B->getBasicBlock() == Inner->getHeader();
+      })) {
     unsigned Entries = 0;
     for (const MachineBasicBlock *B : LayoutBlocks)
       Entries += any_of(B->predecessors(), [&](const MachineBasicBlock *P) {
