@@ -312,11 +312,12 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE void Scheduler::schedule(InFlightInstr &I,
 
 void Scheduler::insertReady(unsigned P, UopId Key, bool Renamed) {
   auto &List = Ready[P];
-  // Mostly the youngest: search from the back.
-  auto It = List.end();
-  if (!List.empty() && Key < List.back())
-    It = std::lower_bound(List.begin(), List.end(), Key);
-  List.insert(It, Key);
+  // Mostly the youngest: appended (vector::insert at the end takes the
+  // general path's checks); an older one by a search.
+  if (List.empty() || List.back() < Key)
+    List.push_back(Key);
+  else
+    List.insert(std::lower_bound(List.begin(), List.end(), Key), Key);
   RenamedReady[P] += Renamed;
   ReadyPorts |= uint64_t(1) << P;
   ++ReadyInsertions;
