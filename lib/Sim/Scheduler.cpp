@@ -324,17 +324,31 @@ void Scheduler::insertReady(unsigned P, UopId Key, bool Renamed) {
 }
 
 void Scheduler::wakeWaiters(InFlightInstr &Producer) {
-  UopStore &Uops = C.ROB.Uops;
-  for (UopId W = Producer.FirstWaiter; W != NoUop; W = Uops.nextWaiter(W))
-    Woken.push_back(W);
+  // The producer's list joins the end of the woken list as it is (the
+  // same order as copying it uop by uop).
+  if (WokenFirst == NoUop)
+    WokenFirst = Producer.FirstWaiter;
+  else
+    C.ROB.Uops.nextWaiter(WokenLast) = Producer.FirstWaiter;
+  WokenLast = Producer.LastWaiter;
   Producer.FirstWaiter = Producer.LastWaiter = NoUop;
 }
 
 void Scheduler::scheduleWokenUops() {
-  for (UopId W : Woken)
-    if (C.ROB.Uops.inFlight(W))
+  UopStore &Uops = C.ROB.Uops;
+  UopId W = WokenFirst;
+  WokenFirst = WokenLast = NoUop;
+  while (W != NoUop) {
+    // The link is read before schedule() parks the uop again, which
+    // rewrites it. (A woken uop has not dispatched, so its instruction is
+    // in flight; were it not, its record would still hold the link: the
+    // list is scheduled within the execute stage, and only the allocate
+    // stage reuses records, without writing links.)
+    UopId Next = Uops.nextWaiter(W);
+    if (Uops.inFlight(W))
       schedule(C.ROB.ownerOf(W), W);
-  Woken.clear();
+    W = Next;
+  }
 }
 
 void Scheduler::recountInFlight() {
