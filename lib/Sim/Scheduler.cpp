@@ -189,15 +189,18 @@ void Scheduler::bindALUInTurn(unsigned Begin, unsigned N) {
     PortMask Mask = Uops.desc(Group[U]).Ports & TurnALUs;
     if (Mask == TurnALUs)
       continue;
+    // The nearest free slot whose queue it can use, the earlier of two
+    // as near: searched outwards from its own place, U - D before U + D,
+    // stopping at the first.
+    auto Free = [&](unsigned S) {
+      return !Taken[S] && (Mask >> SlotPort[S] & 1);
+    };
     int Nearest = -1;
-    unsigned NearestDistance = ~0u;
-    for (unsigned S = 0; S < N; ++S) {
-      unsigned Distance = S > U ? S - U : U - S;
-      if (!Taken[S] && (Mask >> SlotPort[S] & 1) &&
-          Distance < NearestDistance) {
-        Nearest = int(S);
-        NearestDistance = Distance;
-      }
+    for (unsigned D = 0; D < N && Nearest < 0; ++D) {
+      if (D <= U && Free(U - D))
+        Nearest = int(U - D);
+      else if (U + D < N && Free(U + D))
+        Nearest = int(U + D);
     }
     if (Nearest >= 0) {
       Port[U] = int(SlotPort[Nearest]);
