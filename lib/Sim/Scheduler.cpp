@@ -189,15 +189,18 @@ void Scheduler::bindALUInTurn(unsigned Begin, unsigned N) {
     PortMask Mask = Uops.desc(Group[U]).Ports & TurnALUs;
     if (Mask == TurnALUs)
       continue;
+    // The nearest free slot whose queue it can use, the earlier of two
+    // as near: searched outwards from its own place, U - D before U + D,
+    // stopping at the first.
+    auto Free = [&](unsigned S) {
+      return !Taken[S] && (Mask >> SlotPort[S] & 1);
+    };
     int Nearest = -1;
-    unsigned NearestDistance = ~0u;
-    for (unsigned S = 0; S < N; ++S) {
-      unsigned Distance = S > U ? S - U : U - S;
-      if (!Taken[S] && (Mask >> SlotPort[S] & 1) &&
-          Distance < NearestDistance) {
-        Nearest = int(S);
-        NearestDistance = Distance;
-      }
+    for (unsigned D = 0; D < N && Nearest < 0; ++D) {
+      if (D <= U && Free(U - D))
+        Nearest = int(U - D);
+      else if (U + D < N && Free(U + D))
+        Nearest = int(U + D);
     }
     if (Nearest >= 0) {
       Port[U] = int(SlotPort[Nearest]);
@@ -312,28 +315,43 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE void Scheduler::schedule(InFlightInstr &I,
 
 void Scheduler::insertReady(unsigned P, UopId Key, bool Renamed) {
   auto &List = Ready[P];
-  // Mostly the youngest: search from the back.
-  auto It = List.end();
-  if (!List.empty() && Key < List.back())
-    It = std::lower_bound(List.begin(), List.end(), Key);
-  List.insert(It, Key);
+  // Mostly the youngest: appended (vector::insert at the end takes the
+  // general path's checks); an older one by a search.
+  if (List.empty() || List.back() < Key)
+    List.push_back(Key);
+  else
+    List.insert(std::lower_bound(List.begin(), List.end(), Key), Key);
   RenamedReady[P] += Renamed;
   ReadyPorts |= uint64_t(1) << P;
   ++ReadyInsertions;
 }
 
 void Scheduler::wakeWaiters(InFlightInstr &Producer) {
-  UopStore &Uops = C.ROB.Uops;
-  for (UopId W = Producer.FirstWaiter; W != NoUop; W = Uops.nextWaiter(W))
-    Woken.push_back(W);
+  // The producer's list joins the end of the woken list as it is (the
+  // same order as copying it uop by uop).
+  if (WokenFirst == NoUop)
+    WokenFirst = Producer.FirstWaiter;
+  else
+    C.ROB.Uops.nextWaiter(WokenLast) = Producer.FirstWaiter;
+  WokenLast = Producer.LastWaiter;
   Producer.FirstWaiter = Producer.LastWaiter = NoUop;
 }
 
 void Scheduler::scheduleWokenUops() {
-  for (UopId W : Woken)
-    if (C.ROB.Uops.inFlight(W))
+  UopStore &Uops = C.ROB.Uops;
+  UopId W = WokenFirst;
+  WokenFirst = WokenLast = NoUop;
+  while (W != NoUop) {
+    // The link is read before schedule() parks the uop again, which
+    // rewrites it. (A woken uop has not dispatched, so its instruction is
+    // in flight; were it not, its record would still hold the link: the
+    // list is scheduled within the execute stage, and only the allocate
+    // stage reuses records, without writing links.)
+    UopId Next = Uops.nextWaiter(W);
+    if (Uops.inFlight(W))
       schedule(C.ROB.ownerOf(W), W);
-  Woken.clear();
+    W = Next;
+  }
 }
 
 void Scheduler::recountInFlight() {

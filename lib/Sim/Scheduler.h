@@ -55,7 +55,7 @@ public:
   }
   /// Schedules the uops woken since the last call.
   void scheduleWoken() {
-    if (!Woken.empty())
+    if (WokenFirst != NoUop)
       scheduleWokenUops();
   }
 
@@ -161,7 +161,10 @@ private:
   ReadyCalendar<PendingUop> Pending;
   /// The ports that dispatched this cycle (bit P: port P).
   uint64_t DispatchedPorts = 0;
-  std::vector<UopId> Woken;
+  /// The uops woken since the last scheduleWoken(), in wake-up order: the
+  /// woken producers' wake-up lists spliced together through the uop
+  /// store's links (UopStore::nextWaiter), first and last.
+  UopId WokenFirst = NoUop, WokenLast = NoUop;
   /// Uops waiting for the divider / the serialising path, oldest first.
   std::vector<UopId> DividerQueue, SerialQueue;
   /// Uops bound per port: still waiting, and not yet completed.
