@@ -384,6 +384,7 @@ public:
       Ring *= 2;
     Retired.assign(Ring, {~uint64_t(0), 0.0, 0.0, 0.0});
     RetiredMask = Ring - 1;
+    assert((Ring & RetiredMask) == 0 && "the ring's size is a power of two");
   }
   int64_t producer(RegUnit U) const { return Producer[U]; }
   void rename(RegUnit U, uint64_t Seq) { Producer[U] = int64_t(Seq); }
@@ -451,7 +452,7 @@ private:
   /// Retired.size() - 1, kept: every readiness check of a retired
   /// producer indexes the ring (the vector's size is a subtraction and a
   /// shift).
-  uint64_t RetiredMask;
+  uint64_t RetiredMask = 0;
   /// By sequence number modulo the size, as Retired (keepFlagsTimes).
   std::vector<double> FlagsTimes;
 };
