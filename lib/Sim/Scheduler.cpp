@@ -5,6 +5,7 @@
 #include "llvm/ADT/bit.h"
 
 #include <algorithm>
+#include <cassert>
 
 using namespace llvm;
 
@@ -328,7 +329,13 @@ void Scheduler::insertReady(unsigned P, UopId Key, bool Renamed) {
 
 void Scheduler::wakeWaiters(InFlightInstr &Producer) {
   // The producer's list joins the end of the woken list as it is (the
-  // same order as copying it uop by uop).
+  // same order as copying it uop by uop). An empty list would leave
+  // WokenLast at NoUop with WokenFirst set: wake() splices only lists
+  // with a first and a last uop.
+  assert(Producer.FirstWaiter != NoUop && Producer.LastWaiter != NoUop &&
+         "a producer with waiters");
+  assert((WokenFirst == NoUop) == (WokenLast == NoUop) &&
+         "the woken list has both ends or none");
   if (WokenFirst == NoUop)
     WokenFirst = Producer.FirstWaiter;
   else
