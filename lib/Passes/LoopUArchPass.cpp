@@ -585,32 +585,8 @@ const ModelChoice &cachedModelChoice(const Function &F) {
   auto It = Choices.find(Key);
   if (It == Choices.end())
     It = Choices.emplace(std::move(Key), chooseModel(F)).first;
-  return It->second; // a map's element: it stays where it is
+  return It->second;
 }
-
-/// The choice of the last function whose attributes and -uarch-mcpu were
-/// these: consecutive functions of a translation unit share them, and
-/// cachedModelChoice's key (three strings), map search and lock, and the
-/// copy of the choice's strings ran for every function, before its loops
-/// were looked for (420 instructions per function in callgrind; "ct19" in
-/// docs/plugin.md). The key is the same as cachedModelChoice's.
-class LastModelChoice {
-  std::string MCPU, TuneCPU, TargetCPU;
-  const ModelChoice *Choice = nullptr;
-
-public:
-  const ModelChoice &get(const Function &F) {
-    StringRef Tune = F.getFnAttribute("tune-cpu").getValueAsString();
-    StringRef Target = F.getFnAttribute("target-cpu").getValueAsString();
-    if (!Choice || MCPU != UArchCPU || TuneCPU != Tune || TargetCPU != Target) {
-      Choice = &cachedModelChoice(F);
-      MCPU = UArchCPU;
-      TuneCPU = Tune.str();
-      TargetCPU = Target.str();
-    }
-    return *Choice;
-  }
-};
 
 /// The thread that loaded the plugin (static initialisation runs in
 /// dlopen's caller): clang's compiling thread, or a linker's main thread.
@@ -774,9 +750,6 @@ private:
   /// between loops: growing a new string to a remark's ~330 bytes was a
   /// few reallocations per remark.
   std::string RemarkBuffer;
-  /// The model choice of the last function (one pass object serves one
-  /// pipeline, hence one thread).
-  LastModelChoice LastChoice;
   /// Warnings already given: each is given once per compilation.
   static StringSet<> Warned; // process-wide: an LTO link is one compilation
   static std::mutex WarnedLock;
@@ -899,8 +872,7 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
   const TargetMachine &TM = MF.getTarget();
   const Triple &TT = TM.getTargetTriple();
   std::string Skip;
-  static const ModelChoice NoModel; // for the functions skipped above
-  const ModelChoice *Choice = &NoModel;
+  ModelChoice Choice;
   if (!TT.isX86() || !TT.isArch64Bit()) {
     Skip = "the target is " + TT.str() + "; LoopUArch models x86-64 only";
     warnOnce(Ctx, Skip + ": no loop is analysed");
@@ -911,11 +883,11 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
       warnOnce(Ctx, "no loop is analysed at -O0: LoopUArch predicts "
                     "optimised code (-O1 or higher)");
   } else {
-    Choice = &LastChoice.get(F);
-    if (!Choice->Warning.empty())
-      warnOnce(Ctx, Choice->Warning);
-    if (!Choice->Model)
-      Skip = Choice->Error;
+    Choice = cachedModelChoice(F);
+    if (!Choice.Warning.empty())
+      warnOnce(Ctx, Choice.Warning);
+    if (!Choice.Model)
+      Skip = Choice.Error;
   }
 
   // Layout order (of each loop's first block), and each loop's rank among
@@ -984,7 +956,7 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
   DecoderCache::Entry *Decoding = nullptr;
   if (Skip.empty() && !Innermost.empty()) {
     auto Entry = decoders().get(F.getParent()->getTargetTriple().str(),
-                                *Choice->Model);
+                                *Choice.Model);
     if (Entry)
       Decoding = *Entry;
     else
@@ -1010,7 +982,7 @@ void LoopUArchPass::analyseFunction(MachineFunction &MF, double &InLoops) {
       return Position(A) < Position(B);
     });
     double T = now();
-    analyseLoop(MF, C, P, *Choice, Decoding, Skip, ORE);
+    analyseLoop(MF, C, P, Choice, Decoding, Skip, ORE);
     InLoops += now() - T;
   }
 }
