@@ -1207,8 +1207,10 @@ LoopMemoryFacts
 analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
                   ArrayRef<const MachineBasicBlock *> LayoutBlocks,
                   function_ref<bool(const MachineBasicBlock &)> InLoop,
-                  const Kernel &K, const MemoryHierarchyDesc &H,
+                  unsigned Entries, const Kernel &K,
+                  const MemoryHierarchyDesc &H,
                   const BorrowedIRAnalyses &Borrowed) {
+  assert(Entries >= 1 && "a cycle is entered at its header at least");
   LoopMemoryFacts Facts;
   Facts.InstrHomes.assign(K.size(), -1);
   Facts.InstrReuseBytes.assign(K.size(), -1);
@@ -1243,20 +1245,13 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
   // (PolyBench syrk, syr2k: the remainder's cycle entered at its body from
   // the vector epilogue) are counted by no IR loop here either; they took
   // the enclosing loop's count and footprint too.
-  if (Inner->getHeader() != BB &&
+  if (Entries > 1 && Inner->getHeader() != BB &&
       none_of(LayoutBlocks, [&](const MachineBasicBlock *B) {
         return B->getBasicBlock() == Inner->getHeader();
       })) {
-    unsigned Entries = 0;
-    for (const MachineBasicBlock *B : LayoutBlocks)
-      Entries += any_of(B->predecessors(), [&](const MachineBasicBlock *P) {
-        return !InLoop(*P);
-      });
-    if (Entries > 1) {
-      Facts.Note = "the loop is irreducible (entered at several blocks): "
-                   "no IR loop to count";
-      return Facts;
-    }
+    Facts.Note = "the loop is irreducible (entered at several blocks): "
+                 "no IR loop to count";
+    return Facts;
   }
   // The counts taken before LSR (not when the IR check is being verified:
   // that is a check of SCEV on this IR).

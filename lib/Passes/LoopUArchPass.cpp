@@ -1056,8 +1056,8 @@ void LoopUArchPass::analyseLoop(MachineFunction &MF, unsigned Cycle,
   double TM = now();
   LoopMemoryFacts MemFacts = analyzeLoopMemory(
       MF, *Header, P.Blocks,
-      [&](const MachineBasicBlock &B) { return Contains(&B); }, *K,
-      Model->MemoryHierarchy, IRAnalyses);
+      [&](const MachineBasicBlock &B) { return Contains(&B); }, L.Entries,
+      *K, Model->MemoryHierarchy, IRAnalyses);
   Times.add(Times.Memory, now() - TM);
   // A short trip count per entry: also simulate entries of that many
   // iterations, whose chains restart and overlap (longer entries are the

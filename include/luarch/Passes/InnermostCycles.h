@@ -43,6 +43,9 @@ namespace luarch {
 struct CycleBlocks {
   const llvm::MachineBasicBlock *Header = nullptr;
   llvm::ArrayRef<const llvm::MachineBasicBlock *> Blocks;
+  /// The blocks that enter it from outside (reachable predecessors): 1,
+  /// the header, for a reducible cycle; more for an irreducible one.
+  unsigned Entries = 0;
 };
 
 class InnermostCycles {
@@ -54,9 +57,11 @@ public:
   unsigned size() const { return Innermost.size(); }
   CycleBlocks cycle(unsigned I) const {
     const Cycle &C = Cycles[Innermost[I]];
+    assert(C.EntriesEnd > C.EntriesBegin && "the header enters its cycle");
     return {CycleBlockList[C.BlocksBegin],
             llvm::ArrayRef(CycleBlockList)
-                .slice(C.BlocksBegin, C.BlocksEnd - C.BlocksBegin)};
+                .slice(C.BlocksBegin, C.BlocksEnd - C.BlocksBegin),
+            C.EntriesEnd - C.EntriesBegin};
   }
   /// Whether \p MBB is a block of innermost cycle \p I (every block of an
   /// innermost cycle is its own: it has no child).

@@ -60,7 +60,9 @@ struct LoopMemoryFacts : InstrMemoryFacts {
 };
 
 /// What SCEV says about the machine loop with header \p Header whose
-/// blocks are \p LayoutBlocks (in layout order), those \p InLoop accepts;
+/// blocks are \p LayoutBlocks (in layout order), those \p InLoop accepts,
+/// entered at \p Entries blocks (InnermostCycles: more than 1 for an
+/// irreducible cycle);
 /// \p K is its kernel (one instruction per real machine instruction in
 /// layout order, as kernelFromMachineLoop builds it). Never fails: unknown
 /// facts stay empty, with a note.
@@ -81,7 +83,8 @@ analyzeLoopMemory(const llvm::MachineFunction &MF,
                   const llvm::MachineBasicBlock &Header,
                   llvm::ArrayRef<const llvm::MachineBasicBlock *> LayoutBlocks,
                   llvm::function_ref<bool(const llvm::MachineBasicBlock &)> InLoop,
-                  const Kernel &K, const MemoryHierarchyDesc &H,
+                  unsigned Entries, const Kernel &K,
+                  const MemoryHierarchyDesc &H,
                   const BorrowedIRAnalyses &Borrowed = {});
 
 /// Frees the IR analyses analyzeLoopMemory keeps for the last function
