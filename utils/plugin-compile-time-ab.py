@@ -25,7 +25,6 @@ Hold the measurement lock on a shared machine (docs/plugin.md).
 """
 import argparse
 import importlib.util
-import json
 import os
 import random
 import statistics
@@ -138,10 +137,7 @@ def main():
                                  "loopuarch_ms": ours_ms,
                                  "others_ms": [(md, "|".join(k))
                                                for md, k, _ in others]}
-    print("\nload at end: %.2f %.2f %.2f" % os.getloadavg())
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(raw, f, indent=1)
+    pct.finish(raw, args.json)
 
 
 if __name__ == "__main__":

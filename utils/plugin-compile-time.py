@@ -210,6 +210,14 @@ def host_line(host, cpu):
              host["nproc"], *host["load"], host["clang"], cpu))
 
 
+def finish(raw, json_path):
+    """The last line of a report (the load at the end) and the raw JSON."""
+    print("\nload at end: %.2f %.2f %.2f" % os.getloadavg())
+    if json_path:
+        with open(json_path, "w") as f:
+            json.dump(raw, f, indent=1)
+
+
 def compile_total(report):
     """The compile's total user+system seconds in one time report."""
     totals = [v[0] for (s, n), v in report.items()
@@ -536,10 +544,7 @@ def main():
             c: {"%s|%s" % k: v for k, v in med[c].items()} for c in CONFIGS}
         raw["sets"][set_name]["uarch_stages"] = {"loops": loops,
                                                  "ms": stages}
-    print("\nload at end: %.2f %.2f %.2f" % os.getloadavg())
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(raw, f, indent=1)
+    finish(raw, args.json)
 
 
 if __name__ == "__main__":
