@@ -189,24 +189,27 @@ static void writeChars(raw_ostream &OS, StringRef S) {
   OS << "\"";
 }
 
-void InstrTable::writePacked(raw_ostream &OS, StringRef Var) const {
-  std::string Chars;
-  StringMap<uint32_t> PortsAt;
-  OS << "static const PackedUopsEntry " << Var << "Entries[] = {\n";
-  auto Offset = [&](StringRef S) {
-    uint32_t Off = Chars.size();
+uint32_t InstrTable::SharedChars::offsetOf(StringRef S) {
+  auto [It, New] = At.try_emplace(S, uint32_t(Chars.size()));
+  if (New) {
+    if (Chars.size() + S.size() > UINT32_MAX)
+      report_fatal_error("the packed uops.info tables' characters do not "
+                         "fit 32-bit offsets");
     Chars += S;
-    return Off;
-  };
+  }
+  return It->second;
+}
+
+void InstrTable::writePackedArrays(raw_ostream &OS, StringRef Var,
+                                   SharedChars &Pool) const {
+  OS << "static const PackedUopsEntry " << Var << "Entries[] = {\n";
   for (const UopsInfoEntry &E : Entries) {
     if (E.Key.size() > UINT16_MAX || E.Ports.size() > UINT16_MAX)
       report_fatal_error("uops.info table '" + Twine(Name) + "': row '" +
                          E.Key + "' does not fit the packed form");
-    uint32_t Key = Offset(E.Key);
-    auto [At, New] = PortsAt.try_emplace(E.Ports, Chars.size());
-    if (New)
-      Offset(E.Ports);
-    OS << "  {" << Key << ", " << At->second << ", " << E.Fused << ", "
+    uint32_t Key = Pool.offsetOf(E.Key);
+    uint32_t Ports = Pool.offsetOf(E.Ports);
+    OS << "  {" << Key << ", " << Ports << ", " << E.Fused << ", "
        << E.Unfused << ", " << E.Key.size() << ", " << E.Mnemonic.size()
        << ", " << E.Ports.size() << ", "
        << (unsigned(E.LatMinIsBound) | unsigned(E.LatMaxIsBound) << 1)
@@ -221,16 +224,32 @@ void InstrTable::writePacked(raw_ostream &OS, StringRef Var) const {
     OS << "},\n";
   }
   OS << "};\n";
-  OS << "static const char " << Var << "Chars[] =\n";
-  writeChars(OS, Chars);
-  OS << ";\n";
   OS << "static const uint32_t " << Var << "Slots[] = {";
   for (size_t I = 0; I != Slots.size(); ++I)
     OS << (I % 16 ? " " : "\n  ") << Slots[I] << ",";
   OS << "\n};\n";
+}
+
+void InstrTable::writeSharedChars(raw_ostream &OS, StringRef CharsVar,
+                                  const SharedChars &Pool) {
+  OS << "static const char " << CharsVar << "[] =\n";
+  writeChars(OS, Pool.chars());
+  OS << ";\n";
+}
+
+void InstrTable::writePackedTable(raw_ostream &OS, StringRef Var,
+                                  StringRef CharsVar) const {
   OS << "static const PackedUopsTable " << Var << " = {\"" << Name << "\", "
-     << Var << "Chars, " << Var << "Entries, " << Entries.size() << ", "
+     << CharsVar << ", " << Var << "Entries, " << Entries.size() << ", "
      << Var << "Slots, " << Slots.size() << "};\n";
+}
+
+void InstrTable::writePacked(raw_ostream &OS, StringRef Var) const {
+  SharedChars Own;
+  writePackedArrays(OS, Var, Own);
+  std::string CharsVar = (Var + "Chars").str();
+  writeSharedChars(OS, CharsVar, Own);
+  writePackedTable(OS, Var, CharsVar);
 }
 
 } // namespace luarch
