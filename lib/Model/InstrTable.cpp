@@ -148,7 +148,7 @@ std::unique_ptr<InstrTable> InstrTable::unpack(const PackedUopsTable &P) {
   T->Name = P.Name;
   T->Entries.resize(P.NumEntries);
   for (uint32_t I = 0; I != P.NumEntries; ++I) {
-    const PackedUopsEntry &PE = P.Entries[I];
+    const PackedUopsEntry &PE = P.Entries[P.Rows[I]];
     UopsInfoEntry &E = T->Entries[I];
     setKey(E, StringRef(P.Chars + PE.Key, PE.KeyLen), PE.MnemonicLen);
     E.LatMin = PE.LatMin;
@@ -189,7 +189,7 @@ static void writeChars(raw_ostream &OS, StringRef S) {
   OS << "\"";
 }
 
-uint32_t InstrTable::SharedChars::offsetOf(StringRef S) {
+uint32_t InstrTable::SharedPool::offsetOf(StringRef S) {
   auto [It, New] = At.try_emplace(S, uint32_t(Chars.size()));
   if (New) {
     if (Chars.size() + S.size() > UINT32_MAX)
@@ -200,20 +200,62 @@ uint32_t InstrTable::SharedChars::offsetOf(StringRef S) {
   return It->second;
 }
 
+uint32_t InstrTable::SharedPool::rowOf(const PackedUopsEntry &E) {
+  // The fields one by one (the struct's padding is not compared).
+  std::string Bits;
+  auto Add = [&](const auto &Field) {
+    Bits.append(reinterpret_cast<const char *>(&Field), sizeof(Field));
+  };
+  Add(E.Key), Add(E.Ports), Add(E.Fused), Add(E.Unfused), Add(E.KeyLen);
+  Add(E.MnemonicLen), Add(E.PortsLen), Add(E.Flags), Add(E.LatMin);
+  Add(E.LatMax), Add(E.TPPorts), Add(E.TPMeasured);
+  auto [It, New] = RowAt.try_emplace(Bits, uint32_t(Rows.size()));
+  if (New)
+    Rows.push_back(E);
+  return It->second;
+}
+
 void InstrTable::writePackedArrays(raw_ostream &OS, StringRef Var,
-                                   SharedChars &Pool) const {
-  OS << "static const PackedUopsEntry " << Var << "Entries[] = {\n";
-  for (const UopsInfoEntry &E : Entries) {
+                                   SharedPool &Pool) const {
+  OS << "static const uint32_t " << Var << "Rows[] = {";
+  for (size_t I = 0; I != Entries.size(); ++I) {
+    const UopsInfoEntry &E = Entries[I];
     if (E.Key.size() > UINT16_MAX || E.Ports.size() > UINT16_MAX)
       report_fatal_error("uops.info table '" + Twine(Name) + "': row '" +
                          E.Key + "' does not fit the packed form");
-    uint32_t Key = Pool.offsetOf(E.Key);
-    uint32_t Ports = Pool.offsetOf(E.Ports);
-    OS << "  {" << Key << ", " << Ports << ", " << E.Fused << ", "
-       << E.Unfused << ", " << E.Key.size() << ", " << E.Mnemonic.size()
-       << ", " << E.Ports.size() << ", "
-       << (unsigned(E.LatMinIsBound) | unsigned(E.LatMaxIsBound) << 1)
-       << ", ";
+    PackedUopsEntry PE;
+    PE.Key = Pool.offsetOf(E.Key);
+    PE.Ports = Pool.offsetOf(E.Ports);
+    PE.Fused = E.Fused;
+    PE.Unfused = E.Unfused;
+    PE.KeyLen = uint16_t(E.Key.size());
+    PE.MnemonicLen = uint16_t(E.Mnemonic.size());
+    PE.PortsLen = uint16_t(E.Ports.size());
+    PE.Flags = uint8_t(unsigned(E.LatMinIsBound) |
+                       unsigned(E.LatMaxIsBound) << 1);
+    PE.LatMin = E.LatMin;
+    PE.LatMax = E.LatMax;
+    PE.TPPorts = E.TPPorts;
+    PE.TPMeasured = E.TPMeasured;
+    OS << (I % 16 ? " " : "\n  ") << Pool.rowOf(PE) << ",";
+  }
+  OS << "\n};\n";
+  OS << "static const uint32_t " << Var << "Slots[] = {";
+  for (size_t I = 0; I != Slots.size(); ++I)
+    OS << (I % 16 ? " " : "\n  ") << Slots[I] << ",";
+  OS << "\n};\n";
+}
+
+void InstrTable::writeSharedPool(raw_ostream &OS, StringRef PoolVar,
+                                 const SharedPool &Pool) {
+  OS << "static const char " << PoolVar << "Chars[] =\n";
+  writeChars(OS, Pool.chars());
+  OS << ";\n";
+  OS << "static const PackedUopsEntry " << PoolVar << "Entries[] = {\n";
+  for (const PackedUopsEntry &E : Pool.rows()) {
+    OS << "  {" << E.Key << ", " << E.Ports << ", " << E.Fused << ", "
+       << E.Unfused << ", " << E.KeyLen << ", " << E.MnemonicLen << ", "
+       << E.PortsLen << ", " << unsigned(E.Flags) << ", ";
     writeFloat(OS, E.LatMin);
     OS << ", ";
     writeFloat(OS, E.LatMax);
@@ -224,32 +266,20 @@ void InstrTable::writePackedArrays(raw_ostream &OS, StringRef Var,
     OS << "},\n";
   }
   OS << "};\n";
-  OS << "static const uint32_t " << Var << "Slots[] = {";
-  for (size_t I = 0; I != Slots.size(); ++I)
-    OS << (I % 16 ? " " : "\n  ") << Slots[I] << ",";
-  OS << "\n};\n";
-}
-
-void InstrTable::writeSharedChars(raw_ostream &OS, StringRef CharsVar,
-                                  const SharedChars &Pool) {
-  OS << "static const char " << CharsVar << "[] =\n";
-  writeChars(OS, Pool.chars());
-  OS << ";\n";
 }
 
 void InstrTable::writePackedTable(raw_ostream &OS, StringRef Var,
-                                  StringRef CharsVar) const {
+                                  StringRef PoolVar) const {
   OS << "static const PackedUopsTable " << Var << " = {\"" << Name << "\", "
-     << CharsVar << ", " << Var << "Entries, " << Entries.size() << ", "
-     << Var << "Slots, " << Slots.size() << "};\n";
+     << PoolVar << "Chars, " << PoolVar << "Entries, " << Var << "Rows, "
+     << Entries.size() << ", " << Var << "Slots, " << Slots.size() << "};\n";
 }
 
 void InstrTable::writePacked(raw_ostream &OS, StringRef Var) const {
-  SharedChars Own;
+  SharedPool Own;
   writePackedArrays(OS, Var, Own);
-  std::string CharsVar = (Var + "Chars").str();
-  writeSharedChars(OS, CharsVar, Own);
-  writePackedTable(OS, Var, CharsVar);
+  writeSharedPool(OS, Var, Own);
+  writePackedTable(OS, Var, Var);
 }
 
 } // namespace luarch

@@ -40,9 +40,9 @@ struct UopsInfoEntry {
 };
 
 /// One entry as the build step writes it: the strings as offsets into the
-/// table's character array (no pointers, so the plugin's loader relocates
-/// nothing; each string stored once, in an array every table of the build
-/// step shares: SharedChars), the key's split into mnemonic
+/// character array (no pointers, so the plugin's loader relocates nothing;
+/// each string stored once, in an array every table of the build step
+/// shares: SharedPool), the key's split into mnemonic
 /// and signature and the numbers as parsed (unpacking reads no character).
 struct PackedUopsEntry {
   uint32_t Key, Ports;                 ///< offsets into the characters
@@ -56,7 +56,10 @@ struct PackedUopsEntry {
 struct PackedUopsTable {
   const char *Name;
   const char *Chars;
+  /// The rows, shared by the build step's tables (SharedPool), and this
+  /// table's: Entries[Rows[I]] is its I-th.
   const PackedUopsEntry *Entries;
+  const uint32_t *Rows;
   uint32_t NumEntries;
   /// The key index: open addressing over keyHash(), a power of two of
   /// slots, each an entry's index + 1 (0: empty).
@@ -90,36 +93,41 @@ public:
   /// The table the build step wrote.
   static std::unique_ptr<InstrTable> unpack(const PackedUopsTable &P);
   /// Writes this table as C++ definitions of a PackedUopsTable named
-  /// \p Var with characters of its own (\p Var "Chars").
+  /// \p Var with characters and rows of its own (\p Var "Chars",
+  /// "Entries").
   void writePacked(llvm::raw_ostream &OS, llvm::StringRef Var) const;
 
-  /// The characters several packed tables share: each key and port string
-  /// once for all of them (the build step's 13 tables spell mostly the
-  /// same instructions: 3.05 MB of characters as arrays of their own,
-  /// 0.47 MB shared; a third of the plugin's file, none of it read unless
-  /// the table is unpacked).
-  class SharedChars {
+  /// What several packed tables share: each key and port string once,
+  /// and each row once (the build step's 13 tables spell mostly the same
+  /// instructions with mostly the same figures: 2.92 MB of characters as
+  /// arrays of their own, 0.47 MB shared; 118,959 rows of 40 bytes,
+  /// 56,860 distinct; none of it read unless a table is unpacked).
+  class SharedPool {
   public:
-    /// The offset of \p S, added at the end if new.
+    /// The offset of \p S in the characters, added at the end if new.
     uint32_t offsetOf(llvm::StringRef S);
+    /// The index of a row equal to \p E (bit for bit), added if new.
+    uint32_t rowOf(const PackedUopsEntry &E);
     const std::string &chars() const { return Chars; }
+    llvm::ArrayRef<PackedUopsEntry> rows() const { return Rows; }
 
   private:
     std::string Chars;
     llvm::StringMap<uint32_t> At;
+    std::vector<PackedUopsEntry> Rows;
+    llvm::StringMap<uint32_t> RowAt;
   };
-  /// The build step, in three parts: this table's entries and key index
-  /// (\p Var "Entries", "Slots"), their strings put in \p Pool; then, once
-  /// every table's are, the pool as an array named \p CharsVar
-  /// (writeSharedChars); then each PackedUopsTable named \p Var, whose
-  /// characters are \p CharsVar.
+  /// The build step, in three parts: this table's row indexes and key
+  /// index (\p Var "Rows", "Slots"), its rows and strings put in \p Pool;
+  /// then, once every table's are, the pool as arrays named \p PoolVar
+  /// "Chars" and "Entries" (writeSharedPool); then each PackedUopsTable
+  /// named \p Var, whose characters and rows are the pool's.
   void writePackedArrays(llvm::raw_ostream &OS, llvm::StringRef Var,
-                         SharedChars &Pool) const;
-  static void writeSharedChars(llvm::raw_ostream &OS,
-                               llvm::StringRef CharsVar,
-                               const SharedChars &Pool);
+                         SharedPool &Pool) const;
+  static void writeSharedPool(llvm::raw_ostream &OS, llvm::StringRef PoolVar,
+                              const SharedPool &Pool);
   void writePackedTable(llvm::raw_ostream &OS, llvm::StringRef Var,
-                        llvm::StringRef CharsVar) const;
+                        llvm::StringRef PoolVar) const;
 
   /// The index's hash of a key: LLVM's djbHash, the stable hash of its
   /// on-disk tables (the same in the build step, which stores the index
