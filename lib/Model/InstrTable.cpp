@@ -113,6 +113,10 @@ uint32_t InstrTable::keyHash(StringRef Key) { return djbHash(Key); }
 void InstrTable::buildIndex() {
   // At most half full: a miss (the matcher tries several names per
   // instruction) ends at an empty slot soon.
+  if (Entries.size() >= UINT16_MAX)
+    report_fatal_error("uops.info table '" + Twine(Name) + "' has " +
+                       Twine(Entries.size()) +
+                       " rows; its key index holds 65,534");
   uint32_t N = 1;
   while (N < 2 * Entries.size() + 2)
     N *= 2;
@@ -121,7 +125,7 @@ void InstrTable::buildIndex() {
     StringRef Key = Entries[I].Key;
     for (uint32_t S = keyHash(Key) & (N - 1);; S = (S + 1) & (N - 1)) {
       if (!OwnSlots[S]) {
-        OwnSlots[S] = I + 1;
+        OwnSlots[S] = uint16_t(I + 1);
         break;
       }
       if (Entries[OwnSlots[S] - 1].Key == Key)
@@ -240,7 +244,7 @@ void InstrTable::writePackedArrays(raw_ostream &OS, StringRef Var,
     OS << (I % 16 ? " " : "\n  ") << Pool.rowOf(PE) << ",";
   }
   OS << "\n};\n";
-  OS << "static const uint32_t " << Var << "Slots[] = {";
+  OS << "static const uint16_t " << Var << "Slots[] = {";
   for (size_t I = 0; I != Slots.size(); ++I)
     OS << (I % 16 ? " " : "\n  ") << Slots[I] << ",";
   OS << "\n};\n";

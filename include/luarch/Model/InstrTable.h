@@ -62,8 +62,10 @@ struct PackedUopsTable {
   const uint32_t *Rows;
   uint32_t NumEntries;
   /// The key index: open addressing over keyHash(), a power of two of
-  /// slots, each an entry's index + 1 (0: empty).
-  const uint32_t *Slots;
+  /// slots, each an entry's index + 1 (0: empty); 16 bits (a table has
+  /// fewer than 65,535 rows: 15,900 at most, Alder Lake-P), half the size
+  /// of 32 (debt20: 1.11 -> 0.56 MB of the plugin).
+  const uint16_t *Slots;
   uint32_t NumSlots;
 };
 
@@ -139,8 +141,8 @@ private:
   std::vector<UopsInfoEntry> Entries;
   /// The key index (see PackedUopsTable::Slots): the build step's for a
   /// packed table, built by parse() otherwise.
-  llvm::ArrayRef<uint32_t> Slots;
-  std::vector<uint32_t> OwnSlots;
+  llvm::ArrayRef<uint16_t> Slots;
+  std::vector<uint16_t> OwnSlots;
   /// Builds OwnSlots over Entries; the first of duplicate keys wins.
   void buildIndex();
 };
