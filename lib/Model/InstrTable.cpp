@@ -113,6 +113,10 @@ uint32_t InstrTable::keyHash(StringRef Key) { return djbHash(Key); }
 void InstrTable::buildIndex() {
   // At most half full: a miss (the matcher tries several names per
   // instruction) ends at an empty slot soon.
+  if (Entries.size() >= UINT16_MAX)
+    report_fatal_error("uops.info table '" + Twine(Name) + "' has " +
+                       Twine(Entries.size()) +
+                       " rows; its key index holds 65,534");
   uint32_t N = 1;
   while (N < 2 * Entries.size() + 2)
     N *= 2;
@@ -121,7 +125,7 @@ void InstrTable::buildIndex() {
     StringRef Key = Entries[I].Key;
     for (uint32_t S = keyHash(Key) & (N - 1);; S = (S + 1) & (N - 1)) {
       if (!OwnSlots[S]) {
-        OwnSlots[S] = I + 1;
+        OwnSlots[S] = uint16_t(I + 1);
         break;
       }
       if (Entries[OwnSlots[S] - 1].Key == Key)
@@ -148,7 +152,7 @@ std::unique_ptr<InstrTable> InstrTable::unpack(const PackedUopsTable &P) {
   T->Name = P.Name;
   T->Entries.resize(P.NumEntries);
   for (uint32_t I = 0; I != P.NumEntries; ++I) {
-    const PackedUopsEntry &PE = P.Entries[I];
+    const PackedUopsEntry &PE = P.Entries[P.Rows[I]];
     UopsInfoEntry &E = T->Entries[I];
     setKey(E, StringRef(P.Chars + PE.Key, PE.KeyLen), PE.MnemonicLen);
     E.LatMin = PE.LatMin;
@@ -189,28 +193,73 @@ static void writeChars(raw_ostream &OS, StringRef S) {
   OS << "\"";
 }
 
-void InstrTable::writePacked(raw_ostream &OS, StringRef Var) const {
-  std::string Chars;
-  StringMap<uint32_t> PortsAt;
-  OS << "static const PackedUopsEntry " << Var << "Entries[] = {\n";
-  auto Offset = [&](StringRef S) {
-    uint32_t Off = Chars.size();
+uint32_t InstrTable::SharedPool::offsetOf(StringRef S) {
+  auto [It, New] = At.try_emplace(S, uint32_t(Chars.size()));
+  if (New) {
+    if (Chars.size() + S.size() > UINT32_MAX)
+      report_fatal_error("the packed uops.info tables' characters do not "
+                         "fit 32-bit offsets");
     Chars += S;
-    return Off;
+  }
+  return It->second;
+}
+
+uint32_t InstrTable::SharedPool::rowOf(const PackedUopsEntry &E) {
+  // The fields one by one (the struct's padding is not compared).
+  std::string Bits;
+  auto Add = [&](const auto &Field) {
+    Bits.append(reinterpret_cast<const char *>(&Field), sizeof(Field));
   };
-  for (const UopsInfoEntry &E : Entries) {
+  Add(E.Key), Add(E.Ports), Add(E.Fused), Add(E.Unfused), Add(E.KeyLen);
+  Add(E.MnemonicLen), Add(E.PortsLen), Add(E.Flags), Add(E.LatMin);
+  Add(E.LatMax), Add(E.TPPorts), Add(E.TPMeasured);
+  auto [It, New] = RowAt.try_emplace(Bits, uint32_t(Rows.size()));
+  if (New)
+    Rows.push_back(E);
+  return It->second;
+}
+
+void InstrTable::writePackedArrays(raw_ostream &OS, StringRef Var,
+                                   SharedPool &Pool) const {
+  OS << "static const uint32_t " << Var << "Rows[] = {";
+  for (size_t I = 0; I != Entries.size(); ++I) {
+    const UopsInfoEntry &E = Entries[I];
     if (E.Key.size() > UINT16_MAX || E.Ports.size() > UINT16_MAX)
       report_fatal_error("uops.info table '" + Twine(Name) + "': row '" +
                          E.Key + "' does not fit the packed form");
-    uint32_t Key = Offset(E.Key);
-    auto [At, New] = PortsAt.try_emplace(E.Ports, Chars.size());
-    if (New)
-      Offset(E.Ports);
-    OS << "  {" << Key << ", " << At->second << ", " << E.Fused << ", "
-       << E.Unfused << ", " << E.Key.size() << ", " << E.Mnemonic.size()
-       << ", " << E.Ports.size() << ", "
-       << (unsigned(E.LatMinIsBound) | unsigned(E.LatMaxIsBound) << 1)
-       << ", ";
+    PackedUopsEntry PE;
+    PE.Key = Pool.offsetOf(E.Key);
+    PE.Ports = Pool.offsetOf(E.Ports);
+    PE.Fused = E.Fused;
+    PE.Unfused = E.Unfused;
+    PE.KeyLen = uint16_t(E.Key.size());
+    PE.MnemonicLen = uint16_t(E.Mnemonic.size());
+    PE.PortsLen = uint16_t(E.Ports.size());
+    PE.Flags = uint8_t(unsigned(E.LatMinIsBound) |
+                       unsigned(E.LatMaxIsBound) << 1);
+    PE.LatMin = E.LatMin;
+    PE.LatMax = E.LatMax;
+    PE.TPPorts = E.TPPorts;
+    PE.TPMeasured = E.TPMeasured;
+    OS << (I % 16 ? " " : "\n  ") << Pool.rowOf(PE) << ",";
+  }
+  OS << "\n};\n";
+  OS << "static const uint16_t " << Var << "Slots[] = {";
+  for (size_t I = 0; I != Slots.size(); ++I)
+    OS << (I % 16 ? " " : "\n  ") << Slots[I] << ",";
+  OS << "\n};\n";
+}
+
+void InstrTable::writeSharedPool(raw_ostream &OS, StringRef PoolVar,
+                                 const SharedPool &Pool) {
+  OS << "static const char " << PoolVar << "Chars[] =\n";
+  writeChars(OS, Pool.chars());
+  OS << ";\n";
+  OS << "static const PackedUopsEntry " << PoolVar << "Entries[] = {\n";
+  for (const PackedUopsEntry &E : Pool.rows()) {
+    OS << "  {" << E.Key << ", " << E.Ports << ", " << E.Fused << ", "
+       << E.Unfused << ", " << E.KeyLen << ", " << E.MnemonicLen << ", "
+       << E.PortsLen << ", " << unsigned(E.Flags) << ", ";
     writeFloat(OS, E.LatMin);
     OS << ", ";
     writeFloat(OS, E.LatMax);
@@ -221,16 +270,20 @@ void InstrTable::writePacked(raw_ostream &OS, StringRef Var) const {
     OS << "},\n";
   }
   OS << "};\n";
-  OS << "static const char " << Var << "Chars[] =\n";
-  writeChars(OS, Chars);
-  OS << ";\n";
-  OS << "static const uint32_t " << Var << "Slots[] = {";
-  for (size_t I = 0; I != Slots.size(); ++I)
-    OS << (I % 16 ? " " : "\n  ") << Slots[I] << ",";
-  OS << "\n};\n";
+}
+
+void InstrTable::writePackedTable(raw_ostream &OS, StringRef Var,
+                                  StringRef PoolVar) const {
   OS << "static const PackedUopsTable " << Var << " = {\"" << Name << "\", "
-     << Var << "Chars, " << Var << "Entries, " << Entries.size() << ", "
-     << Var << "Slots, " << Slots.size() << "};\n";
+     << PoolVar << "Chars, " << PoolVar << "Entries, " << Var << "Rows, "
+     << Entries.size() << ", " << Var << "Slots, " << Slots.size() << "};\n";
+}
+
+void InstrTable::writePacked(raw_ostream &OS, StringRef Var) const {
+  SharedPool Own;
+  writePackedArrays(OS, Var, Own);
+  writeSharedPool(OS, Var, Own);
+  writePackedTable(OS, Var, Var);
 }
 
 } // namespace luarch

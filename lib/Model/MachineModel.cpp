@@ -371,6 +371,7 @@ std::string describeMachineModel(const MachineModel &M) {
       M.Memory.ForwardedLoadSkipsComplexAddress);
   row(OS, "load-to-use, vector", M.Memory.LoadLatencyVec);
   row(OS, "store-to-load forwarding", M.Memory.StoreForwardLatency);
+  row(OS, "store-address uop", M.Memory.StoreAddressLatency);
   row(OS, "store-forward block (partial overlap)",
       M.Memory.StoreForwardBlockLatency);
   if (M.Memory.StoreForwardBlockAfterRetire)

@@ -278,7 +278,8 @@ static void classifyUops(const MachineModel &M, DecodedInstr &D,
       break;
     case UopKind::StoreAddress:
       U.ReadsAddress = true;
-      U.Latency = 1;
+      assert(M.Memory.StoreAddressLatency >= 1 && "a description sets it");
+      U.Latency = M.Memory.StoreAddressLatency;
       break;
     case UopKind::StoreData:
       U.Latency = 1;

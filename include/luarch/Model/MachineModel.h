@@ -305,6 +305,10 @@ struct MemoryDesc {
   Sourced<unsigned> LoadLatencyVec;
   /// Store-to-load forwarding latency (store data ready → load result).
   Sourced<unsigned> StoreForwardLatency;
+  /// Cycles from a store's address registers to its store-address uop's
+  /// result, the address known to later loads (the decoder gives the uop
+  /// this latency; the simulator and the dependency graph time it).
+  Sourced<unsigned> StoreAddressLatency;
   /// A load that overlaps an in-flight store only partly cannot forward:
   /// cycles from the store to the load's result.
   Sourced<unsigned> StoreForwardBlockLatency;

@@ -164,6 +164,7 @@ MachineModel makeHaswell() {
   MemoryDesc &Mem = M.Memory;
   Mem.LoadLatencyGPR = {4, "[IntelOpt §2.4.4] L1D load-to-use 4 cycles "
                            "(simple addressing)"};
+  Mem.StoreAddressLatency = assumedStoreAddressLatency();
   Mem.LoadLatencyGPRComplex = {5, "[IntelOpt §2.4.4] 5 cycles with complex "
                                   "addressing"};
   Mem.LoadLatencyVec = {5, "[Agner §10.15] vector loads one cycle slower"};

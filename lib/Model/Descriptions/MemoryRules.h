@@ -47,6 +47,25 @@ inline void setStoreCopyByECM(MemoryLevelDesc &L) {
                          "thirds of the load bandwidth"};
 }
 
+/// The store-address uop's latency where no measurement of it is
+/// published (every description here): one cycle, as an address
+/// generation takes. uops.info measures a store's latencies only through
+/// a reload (MOV (M64, R64): [<=2;<=10] on Cascade Lake, upper bounds of
+/// chains that include the load); the optimization manuals give the store
+/// AGUs' count and throughput, no latency; LLVM's scheduling models give
+/// a store latency of 1 without a measurement (X86SchedSkylakeClient.td
+/// WriteStore, X86ScheduleZnver4.td StoreLatency "latency of a simple
+/// store operation").
+inline Sourced<unsigned> assumedStoreAddressLatency() {
+  return {1, "assumed; no public measurement found: searched uops.info "
+             "(store latencies only through a reload, MOV (M64, R64) "
+             "[<=2;<=10] on Cascade Lake), [IntelOpt] and [AMDOptZen4] "
+             "(AGU counts and throughputs, no latency), Agner Fog's "
+             "microarchitecture guide, the uiCA paper; [LLVM] "
+             "X86SchedSkylakeClient.td WriteStore and X86ScheduleZnver4.td "
+             "StoreLatency say 1, unmeasured"};
+}
+
 /// DRAM: no capacity, ways or miss buffers.
 inline MemoryLevelDesc dramLevel() {
   MemoryLevelDesc L = memoryLevel("DRAM");

@@ -237,6 +237,7 @@ MachineModel makeSkylake() {
   Mem.LoadLatencyGPR = {4, "[IntelOpt §2.5] L1D load-to-use 4 cycles "
                            "(simple addressing); BHive README pointer "
                            "chase 4.00 on a Skylake-SP core"};
+  Mem.StoreAddressLatency = assumedStoreAddressLatency();
   Mem.LoadLatencyGPRComplex = {5, "[IntelOpt §2.5] 5 cycles with complex "
                                   "addressing"};
   Mem.FastLoadNeedsLoadedBase = {

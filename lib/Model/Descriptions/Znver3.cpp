@@ -131,6 +131,7 @@ MachineModel makeZnver3() {
   Mem.LoadLatencyGPR = {4, "[AMDOpt19h §2.12] (quoted in [LLVM-Zn3]) "
                            "4-cycle integer load-to-use with simple address "
                            "generation modes"};
+  Mem.StoreAddressLatency = assumedStoreAddressLatency();
   Mem.LoadLatencyGPRComplex = {5, "[AMDOpt19h §2.6.2] (quoted in "
                                   "[LLVM-Zn3]) 4- or 5-cycle integer "
                                   "load-to-use: 5 with complex address "

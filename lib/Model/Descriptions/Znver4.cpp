@@ -26,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "luarch/Model/Descriptions.h"
+#include "MemoryRules.h"
 
 namespace luarch {
 namespace descriptions {
@@ -212,6 +213,7 @@ MachineModel makeZnver4() {
   Mem.LoadLatencyGPR = {4, "[AMDOptZen4 §2.12] (quoted in [LLVM-Zn4]) "
                            "4-cycle integer load-to-use with simple address "
                            "generation modes"};
+  Mem.StoreAddressLatency = assumedStoreAddressLatency();
   Mem.LoadLatencyGPRComplex = {5, "[AMDOptZen4 §2.6.2] (quoted in "
                                   "[LLVM-Zn4]) 4- or 5-cycle integer "
                                   "load-to-use: 5 with complex address "
