@@ -180,7 +180,7 @@ ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P, bool &AnyReady) {
     }
     UopFlags &F = Uops.flags(Id);
     C.Sched.dispatched(unsigned(F.Port), Id, SU);
-    F.Port = int8_t(P);
+    F.Port = UopPort(P);
     F.State = UopState::Dispatched;
     InFlightInstr &X = C.ROB.ownerOf(Id);
     double Latency = SU.Latency;

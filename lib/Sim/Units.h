@@ -86,17 +86,28 @@ enum class UopState : uint8_t { NotIssued, Waiting, Dispatched };
 using UopId = uint64_t;
 constexpr UopId NoUop = ~UopId(0);
 
+/// The port a uop is bound to (and, once dispatched, started on), in a
+/// byte. An enumeration, not int8_t: a store to a character type may
+/// alias any object, so after every store to a uop's port the compiler
+/// reloaded the data pointers and masks of the stores it had read
+/// (dispatch, binding).
+enum class UopPort : int8_t { None = -1 };
+
 /// What a uop's record holds besides its times (8 bytes).
 /// (Plain: the store's records are not initialised until allocated.)
+/// No field is a character type (see UopPort).
 struct UopFlags {
   int32_t IssueCycle; ///< a simulation stops at 4,000,000 cycles
   UopState State;
-  int8_t Port;
-  /// An input uop of the same instruction it was found waiting for.
-  int8_t WaitingOnUop;
+  UopPort Port;
+  /// The last readiness check found it waiting for an input uop of its
+  /// own instruction (SUop::Input), which wakes it, not a producer.
+  bool WaitsOnInput;
 };
+static_assert(sizeof(UopFlags) == 8, "a compact uop record");
 /// A renamed uop's flags: not issued, no port, waiting for nothing.
-constexpr UopFlags NewUopFlags = {-1, UopState::NotIssued, -1, -1};
+constexpr UopFlags NewUopFlags = {-1, UopState::NotIssued, UopPort::None,
+                                  false};
 
 /// The in-flight uops' state: flat arrays indexed by UopId modulo their
 /// (power-of-two) size, allocated in program order and freed oldest first
@@ -151,8 +162,8 @@ public:
   /// Sequence number of its instruction.
   uint64_t owner(UopId Id) const { return cold(Id).Owner; }
   /// What the last readiness check found unresolved: a producer
-  /// instruction (-1: none, or an input uop, see UopFlags). The uop is
-  /// parked there and woken when it dispatches.
+  /// instruction (-1: none, or an input uop, UopFlags::WaitsOnInput). The
+  /// uop is parked there and woken when it dispatches.
   int64_t &waitingOn(UopId Id) { return cold(Id).WaitingOn; }
   /// The next uop parked on the same producer (a wake-up list threaded
   /// through the store: a uop is parked in at most one place).
