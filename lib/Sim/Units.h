@@ -393,7 +393,10 @@ public:
     size_t Ring = 64;
     while (Ring < 2 * std::min(ROBSize, 8192.0) + 64)
       Ring *= 2;
-    Retired.assign(Ring, {~uint64_t(0), 0.0, 0.0, 0.0});
+    // Not initialised: an entry is read only while remembered(), so after
+    // it was recorded (a fill of the ring per run was 0.4% of a bench
+    // run's instructions and most of its cache write misses at start).
+    Retired.reset(new RetiredInstr[Ring]);
     RetiredMask = Ring - 1;
     assert((Ring & RetiredMask) == 0 && "the ring's size is a power of two");
   }
@@ -408,62 +411,70 @@ public:
     RestartedAt = Iter;
     std::fill(Producer.begin(), Producer.end(), -1);
   }
+  /// Instruction \p Seq retired: instructions retire in program order,
+  /// each once, so the ring holds the last retired ones and knows which
+  /// without storing their numbers (remembered()).
   void recordRetired(uint64_t Seq, double ResultTime, long Cycle,
                      double StoreDataAt = 0) {
-    Retired[Seq & RetiredMask] = {Seq, ResultTime, double(Cycle),
-                                  StoreDataAt};
+    assert(Seq == NumRetired && "instructions retire in order, each once");
+    Retired[Seq & RetiredMask] = {ResultTime, double(Cycle), StoreDataAt};
+    NumRetired = Seq + 1;
   }
   /// Keeps the flags' time of the instructions whose flags come with their
   /// last uop (SInstr::FlagsAtDone; only a body that has one asks).
-  void keepFlagsTimes() { FlagsTimes.assign(Retired.size(), 0.0); }
+  void keepFlagsTimes() { FlagsTimes.assign(RetiredMask + 1, 0.0); }
   /// Retired instruction \p Seq (recorded first) had its flags at \p T.
   void recordFlagsTime(uint64_t Seq, double T) {
     assert(!FlagsTimes.empty() && "keepFlagsTimes was asked");
-    FlagsTimes[Seq & (FlagsTimes.size() - 1)] = T;
+    assert(remembered(Seq) && "recorded first");
+    FlagsTimes[Seq & RetiredMask] = T;
   }
   /// When retired instruction \p Seq's result was available (0 if it is
   /// too old to remember: then it was long ago).
   double resultTime(uint64_t Seq) const {
-    const RetiredInstr &S = Retired[Seq & RetiredMask];
-    return S.Seq == Seq ? S.ResultTime : 0;
+    return remembered(Seq) ? Retired[Seq & RetiredMask].ResultTime : 0;
   }
   /// When retired instruction \p Seq's flags were available, of one whose
   /// flags come with its last uop (recordFlagsTime; 0 if too old to
   /// remember).
   double flagsTime(uint64_t Seq) const {
-    const RetiredInstr &S = Retired[Seq & RetiredMask];
     assert(!FlagsTimes.empty() && "keepFlagsTimes was asked");
-    return S.Seq == Seq ? FlagsTimes[Seq & (FlagsTimes.size() - 1)] : 0;
+    return remembered(Seq) ? FlagsTimes[Seq & RetiredMask] : 0;
   }
   /// When retired instruction \p Seq retired, if remembered.
   bool retiredAt(uint64_t Seq, double &Cycle) const {
-    const RetiredInstr &S = Retired[Seq & RetiredMask];
-    if (S.Seq != Seq)
+    if (!remembered(Seq))
       return false;
-    Cycle = S.Cycle;
+    Cycle = Retired[Seq & RetiredMask].Cycle;
     return true;
   }
   /// The latest dispatch of a data or address uop of retired store \p Seq
   /// and every older store (SInstr::KeepsStoreDataTime; 0 if not kept or
   /// too old to remember).
   double storeDataAt(uint64_t Seq) const {
-    const RetiredInstr &S = Retired[Seq & RetiredMask];
-    return S.Seq == Seq ? S.StoreDataAt : 0;
+    return remembered(Seq) ? Retired[Seq & RetiredMask].StoreDataAt : 0;
   }
 
 private:
+  /// Whether \p Seq is one of the last ring-size instructions retired (the
+  /// one whose entry its slot holds). One unsigned comparison: one not yet
+  /// retired (Seq >= NumRetired) wraps to a huge distance.
+  bool remembered(uint64_t Seq) const {
+    return NumRetired - 1 - Seq <= RetiredMask;
+  }
+
   std::vector<int64_t> Producer;
   uint64_t RestartedAt = 0;
   /// Recently retired instructions, by sequence number modulo the size.
   struct RetiredInstr {
-    uint64_t Seq;
     double ResultTime, Cycle, StoreDataAt;
   };
-  std::vector<RetiredInstr> Retired;
-  /// Retired.size() - 1, kept: every readiness check of a retired
-  /// producer indexes the ring (the vector's size is a subtraction and a
-  /// shift).
+  std::unique_ptr<RetiredInstr[]> Retired;
+  /// The ring's size - 1, a power of two less one.
   uint64_t RetiredMask = 0;
+  /// Instructions retired so far (the next to retire: their sequence
+  /// numbers are 0, 1, ...).
+  uint64_t NumRetired = 0;
   /// By sequence number modulo the size, as Retired (keepFlagsTimes).
   std::vector<double> FlagsTimes;
 };
