@@ -127,7 +127,7 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE bool
 ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P, bool &AnyReady) {
   const double Now = C.now();
   bool Dispatched = false;
-  const std::vector<UopId> &List = C.Sched.readyList(ListPort);
+  const ReadyList &List = C.Sched.readyList(ListPort);
   UopStore &Uops = C.ROB.Uops;
   // Renamed loads not yet looked at: the only uops that can start while
   // the port is busy. Everything in a ready list has its operands (its

@@ -315,13 +315,7 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE void Scheduler::schedule(InFlightInstr &I,
 }
 
 void Scheduler::insertReady(unsigned P, UopId Key, bool Renamed) {
-  auto &List = Ready[P];
-  // Mostly the youngest: appended (vector::insert at the end takes the
-  // general path's checks); an older one by a search.
-  if (List.empty() || List.back() < Key)
-    List.push_back(Key);
-  else
-    List.insert(std::lower_bound(List.begin(), List.end(), Key), Key);
+  Ready[P].insert(Key);
   RenamedReady[P] += Renamed;
   ReadyPorts |= uint64_t(1) << P;
   ++ReadyInsertions;

@@ -191,7 +191,7 @@ void checkPlaces(Core &C, Counts &N, StringRef What) {
       fail(Id, "filed for another cycle than the first its time reaches");
   });
   for (unsigned P = 0; P < C.Exec.numPorts(); ++P) {
-    const std::vector<UopId> &List = C.Sched.readyList(P);
+    const ReadyList &List = C.Sched.readyList(P);
     if (!std::is_sorted(List.begin(), List.end()))
       fail(P, "a ready list out of age order (port number shown)");
     for (UopId Id : List) {
