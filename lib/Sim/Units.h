@@ -93,6 +93,15 @@ constexpr UopId NoUop = ~UopId(0);
 /// (dispatch, binding).
 enum class UopPort : int8_t { None = -1 };
 
+/// A ring's index mask, in a type of its own: an enumeration is a type
+/// apart for type-based alias analysis, so a store of a uint64_t (a uop
+/// number, a producer's sequence number) cannot change it and the mask
+/// need not be read again after every such store.
+enum class RingMask : uint64_t {};
+/// A ring's bound (its oldest or next number), a type apart for the same
+/// reason.
+enum class RingBound : uint64_t {};
+
 /// What a uop's record holds besides its times (8 bytes).
 /// (Plain: the store's records are not initialised until allocated.)
 /// No field is a character type (see UopPort).
@@ -128,9 +137,9 @@ public:
   /// Allocates \p N uops at the young end, owned by instruction \p Seq
   /// and described by \p Desc[0..N); returns the first one's number.
   UopId allocate(unsigned N, uint64_t Seq, const SUop *Desc) {
-    if (End - Begin + N > Size)
-      resize(End - Begin + N);
-    UopId First = End;
+    if (end() - begin() + N > Size)
+      resize(end() - begin() + N);
+    UopId First = end();
     for (unsigned U = 0; U < N; ++U) {
       size_t S = slot(First + U);
       Hot[S] = {Unknown, Unknown, Desc + U, NewUopFlags};
@@ -138,16 +147,16 @@ public:
       // WaitingOn and NextWaiter are set before they are read (by the
       // readiness check and when the uop is parked).
     }
-    End += N;
+    End = RingBound(First + N);
     return First;
   }
   /// Frees the \p N oldest uops (their instruction retired).
   void retire(unsigned N) {
-    assert(Begin + N <= End && "frees uops in flight");
-    Begin += N;
+    assert(begin() + N <= end() && "frees uops in flight");
+    Begin = RingBound(begin() + N);
   }
   /// Whether uop \p Id is still in flight.
-  bool inFlight(UopId Id) const { return Id - Begin < End - Begin; }
+  bool inFlight(UopId Id) const { return Id - begin() < end() - begin(); }
 
   /// Earliest start once every producer's time is known (cached:
   /// producers leave the window when they retire, their times must not be
@@ -197,7 +206,7 @@ private:
     assert(inFlight(Id) && "a uop in flight");
     return Cold[slot(Id)];
   }
-  size_t slot(UopId Id) const { return size_t(Id & Mask); }
+  size_t slot(UopId Id) const { return size_t(Id & uint64_t(Mask)); }
   /// Grows the ring to a power of two holding \p N uops, each in-flight
   /// uop moving to its slot in the larger ring. (Records are set when
   /// allocated: the arrays are not zero-filled.)
@@ -208,20 +217,24 @@ private:
     UopId NewMask = NewSize - 1;
     std::unique_ptr<HotRecord[]> BiggerHot(new HotRecord[NewSize]);
     std::unique_ptr<ColdRecord[]> BiggerCold(new ColdRecord[NewSize]);
-    for (UopId Id = Begin; Id < End; ++Id) {
+    for (UopId Id = begin(); Id < end(); ++Id) {
       BiggerHot[size_t(Id & NewMask)] = Hot[slot(Id)];
       BiggerCold[size_t(Id & NewMask)] = Cold[slot(Id)];
     }
     Hot = std::move(BiggerHot);
     Cold = std::move(BiggerCold);
     Size = NewSize;
-    Mask = NewMask;
+    Mask = RingMask(NewMask);
   }
 
   std::unique_ptr<HotRecord[]> Hot;
   std::unique_ptr<ColdRecord[]> Cold;
   size_t Size = 0;
-  UopId Mask = 0, Begin = 0, End = 0;
+  RingMask Mask{};
+  /// The oldest uop in flight and the next to allocate (see RingMask).
+  RingBound Begin{}, End{};
+  UopId begin() const { return UopId(Begin); }
+  UopId end() const { return UopId(End); }
 };
 
 /// Producers of the in-flight instructions' register sources: a ring of
@@ -244,7 +257,9 @@ public:
     assert(Begin + N <= End && "frees producers in flight");
     Begin += N;
   }
-  int64_t &operator[](uint64_t I) { return Prod[size_t(I & Mask)]; }
+  int64_t &operator[](uint64_t I) {
+    return Prod[size_t(I & uint64_t(Mask))];
+  }
 
 private:
   void resize(size_t N) {
@@ -257,11 +272,12 @@ private:
       Bigger[size_t(I & (NewSize - 1))] = (*this)[I];
     Prod = std::move(Bigger);
     Size = NewSize;
-    Mask = NewSize - 1;
+    Mask = RingMask(NewSize - 1);
   }
   std::unique_ptr<int64_t[]> Prod;
   size_t Size = 0;
-  uint64_t Mask = 0, Begin = 0, End = 0;
+  RingMask Mask{};
+  uint64_t Begin = 0, End = 0;
 };
 
 /// Buffers an instruction holds until it retires.
