@@ -104,7 +104,7 @@ double Core::plainReadyTime(InFlightInstr &I, UopId Id) {
   const SUop &SU = Uops.desc(Id);
   assert(plainUop(SU) && "the general case is computeReadyTime's");
   UopFlags &F = Uops.flags(Id);
-  F.WaitingOnUop = -1;
+  F.WaitsOnInput = false;
   int64_t WaitingOn = -1;
   // computeReadyTime's steps for a uop that reads all its sources (if
   // any) and its address registers (if any), and nothing else.
@@ -124,7 +124,7 @@ double Core::computeReadyTime(InFlightInstr &I, UopId Id) {
   assert(Id - I.FirstUop < I.NumUops && "one of its uops");
   int64_t WaitingOn = -1;
   UopFlags &F = Uops.flags(Id);
-  F.WaitingOnUop = -1;
+  F.WaitsOnInput = false;
   const SInstr &SI = Body[I.Index];
   const SUop &SU = Uops.desc(Id);
   // The earliest dispatch after issue (the scheduler's pipeline).
@@ -171,7 +171,7 @@ double Core::computeReadyTime(InFlightInstr &I, UopId Id) {
     UopId In = I.uop(unsigned(SU.Input));
     bool InDone = Uops.flags(In).State == UopState::Dispatched;
     if (!InDone)
-      F.WaitingOnUop = SU.Input;
+      F.WaitsOnInput = true;
     T = std::max(T, InDone ? Uops.stamp(In) : Unknown);
   }
   if (SU.Kind == UopKind::Load && I.MemProd >= 0 && SI.MemBlocked) {

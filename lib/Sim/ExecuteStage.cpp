@@ -127,7 +127,7 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE bool
 ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P, bool &AnyReady) {
   const double Now = C.now();
   bool Dispatched = false;
-  const std::vector<UopId> &List = C.Sched.readyList(ListPort);
+  const ReadyList &List = C.Sched.readyList(ListPort);
   UopStore &Uops = C.ROB.Uops;
   // Renamed loads not yet looked at: the only uops that can start while
   // the port is busy. Everything in a ready list has its operands (its
@@ -180,7 +180,7 @@ ExecuteStage::dispatchFrom(unsigned ListPort, unsigned P, bool &AnyReady) {
     }
     UopFlags &F = Uops.flags(Id);
     C.Sched.dispatched(unsigned(F.Port), Id, SU);
-    F.Port = int8_t(P);
+    F.Port = UopPort(P);
     F.State = UopState::Dispatched;
     InFlightInstr &X = C.ROB.ownerOf(Id);
     double Latency = SU.Latency;

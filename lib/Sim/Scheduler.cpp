@@ -242,7 +242,7 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE void Scheduler::bindTo(InFlightInstr &I, UopId Id,
                                                     const SUop &SU,
                                                     unsigned P) {
   assert(&SU == &C.ROB.Uops.desc(Id) && "the uop's own description");
-  C.ROB.Uops.flags(Id).Port = P;
+  C.ROB.Uops.flags(Id).Port = UopPort(P);
   ++Waiting[P];
   ++InFlight[P];
   ++Usage[P];
@@ -289,7 +289,7 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE void Scheduler::schedule(InFlightInstr &I,
   const UopFlags &F = Uops.flags(Id);
   if (Ready == Unknown) {
     InFlightInstr *On =
-        F.WaitingOnUop >= 0 ? &I : C.ROB.find(Uops.waitingOn(Id));
+        F.WaitsOnInput ? &I : C.ROB.find(Uops.waitingOn(Id));
     if (On) {
       // Parked at the end of On's wake-up list.
       Uops.nextWaiter(Id) = NoUop;
@@ -315,13 +315,7 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE void Scheduler::schedule(InFlightInstr &I,
 }
 
 void Scheduler::insertReady(unsigned P, UopId Key, bool Renamed) {
-  auto &List = Ready[P];
-  // Mostly the youngest: appended (vector::insert at the end takes the
-  // general path's checks); an older one by a search.
-  if (List.empty() || List.back() < Key)
-    List.push_back(Key);
-  else
-    List.insert(std::lower_bound(List.begin(), List.end(), Key), Key);
+  Ready[P].insert(Key);
   RenamedReady[P] += Renamed;
   ReadyPorts |= uint64_t(1) << P;
   ++ReadyInsertions;
@@ -368,7 +362,7 @@ void Scheduler::recountInFlight() {
   for (size_t I = 0; I < C.ROB.size(); ++I) {
     InFlightInstr &X = C.ROB[I];
     for (unsigned U = 0; U < X.NumUops; ++U) {
-      int Port = C.ROB.Uops.flags(X.uop(U)).Port;
+      int Port = int(C.ROB.Uops.flags(X.uop(U)).Port);
       if (Port >= 0 && !C.uopDone(X.uop(U)))
         ++InFlight[Port];
     }

@@ -15,13 +15,85 @@
 #include "SimKernel.h"
 #include "Units.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/Support/Compiler.h"
+#include <algorithm>
+#include <cassert>
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace luarch {
 namespace sim {
 
 struct Core;
+
+/// A port's uops whose ready time has come, oldest first. Most uops
+/// dispatch as the oldest of their list, so taking out the first entry
+/// moves the list's start past it instead of shifting the rest (a memmove
+/// call per uop dispatched); the space before the start is reused when the
+/// list empties or before the buffer would grow. (Its own buffer, not a
+/// vector and an index: every access would add the index.)
+class ReadyList {
+public:
+  ReadyList() = default;
+  ReadyList(ReadyList &&) = default;
+  size_t size() const { return size_t(End - Begin); }
+  bool empty() const { return Begin == End; }
+  UopId operator[](size_t I) const {
+    assert(I < size() && "an entry of the list");
+    return Begin[I];
+  }
+  const UopId *begin() const { return Begin; }
+  const UopId *end() const { return End; }
+  /// Inserts \p Key in age order.
+  void insert(UopId Key) {
+    if (LLVM_UNLIKELY(End == Cap))
+      makeRoom();
+    // Mostly the youngest: appended; an older one by a search.
+    if (Begin == End || End[-1] < Key) {
+      *End++ = Key;
+      return;
+    }
+    UopId *At = std::lower_bound(Begin, End, Key);
+    std::copy_backward(At, End, End + 1);
+    ++End;
+    *At = Key;
+  }
+  /// Takes entry \p I out.
+  void erase(size_t I) {
+    assert(I < size() && "an entry of the list");
+    if (I == 0)
+      ++Begin;
+    else
+      End = std::copy(Begin + I + 1, End, Begin + I);
+    if (Begin == End)
+      Begin = End = Buffer.get();
+  }
+
+private:
+  /// Room for one more entry at the end: the taken-out space before the
+  /// start if it is at least half the buffer, else a buffer twice the size
+  /// (a list that stays nearly full copies itself only once per buffer's
+  /// worth of entries taken out).
+  void makeRoom() {
+    size_t N = size(), Size = size_t(Cap - Buffer.get());
+    if (2 * N <= Size && Size > 0) {
+      End = std::copy(Begin, End, Buffer.get());
+      Begin = Buffer.get();
+      return;
+    }
+    size_t NewSize = std::max<size_t>(16, 2 * Size);
+    std::unique_ptr<UopId[]> Bigger(new UopId[NewSize]);
+    std::copy(Begin, End, Bigger.get());
+    Buffer = std::move(Bigger);
+    Begin = Buffer.get();
+    End = Begin + N;
+    Cap = Begin + NewSize;
+  }
+
+  std::unique_ptr<UopId[]> Buffer;
+  UopId *Begin = nullptr, *End = nullptr, *Cap = nullptr;
+};
 
 class Scheduler {
 public:
@@ -74,7 +146,7 @@ public:
     Pending.forEach([&](long Cycle, const PendingUop &X) { F(X.Id, Cycle); });
   }
   /// Port \p P's uops whose ready time has come, oldest first.
-  const std::vector<UopId> &readyList(unsigned P) const { return Ready[P]; }
+  const ReadyList &readyList(unsigned P) const { return Ready[P]; }
   bool hasReady(unsigned P) const { return ReadyPorts >> P & 1; }
   /// The ports whose ready lists are not empty (bit P: port P).
   uint64_t readyPorts() const { return ReadyPorts; }
@@ -85,10 +157,10 @@ public:
   /// Renamed: it is a renamed load).
   /// (Inline: the execute stage calls it for every uop it dispatches.)
   void removeReady(unsigned P, size_t I, bool Renamed) {
-    std::vector<UopId> &List = Ready[P];
+    ReadyList &List = Ready[P];
     assert(RenamedReady[P] >= unsigned(Renamed) && "counted at insertion");
     RenamedReady[P] -= Renamed;
-    List.erase(List.begin() + I);
+    List.erase(I);
     if (List.empty())
       ReadyPorts &= ~(uint64_t(1) << P);
   }
@@ -151,7 +223,7 @@ private:
 
   Core &C;
   PortBinding Binding;
-  std::vector<std::vector<UopId>> Ready;
+  std::vector<ReadyList> Ready;
   uint64_t ReadyPorts = 0; ///< the ready lists that are not empty
   uint64_t ReadyInsertions = 0;
   std::vector<unsigned> RenamedReady;

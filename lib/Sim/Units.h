@@ -86,17 +86,37 @@ enum class UopState : uint8_t { NotIssued, Waiting, Dispatched };
 using UopId = uint64_t;
 constexpr UopId NoUop = ~UopId(0);
 
+/// The port a uop is bound to (and, once dispatched, started on), in a
+/// byte. An enumeration, not int8_t: a store to a character type may
+/// alias any object, so after every store to a uop's port the compiler
+/// reloaded the data pointers and masks of the stores it had read
+/// (dispatch, binding).
+enum class UopPort : int8_t { None = -1 };
+
+/// A ring's index mask, in a type of its own: an enumeration is a type
+/// apart for type-based alias analysis, so a store of a uint64_t (a uop
+/// number, a producer's sequence number) cannot change it and the mask
+/// need not be read again after every such store.
+enum class RingMask : uint64_t {};
+/// A ring's bound (its oldest or next number), a type apart for the same
+/// reason.
+enum class RingBound : uint64_t {};
+
 /// What a uop's record holds besides its times (8 bytes).
 /// (Plain: the store's records are not initialised until allocated.)
+/// No field is a character type (see UopPort).
 struct UopFlags {
   int32_t IssueCycle; ///< a simulation stops at 4,000,000 cycles
   UopState State;
-  int8_t Port;
-  /// An input uop of the same instruction it was found waiting for.
-  int8_t WaitingOnUop;
+  UopPort Port;
+  /// The last readiness check found it waiting for an input uop of its
+  /// own instruction (SUop::Input), which wakes it, not a producer.
+  bool WaitsOnInput;
 };
+static_assert(sizeof(UopFlags) == 8, "a compact uop record");
 /// A renamed uop's flags: not issued, no port, waiting for nothing.
-constexpr UopFlags NewUopFlags = {-1, UopState::NotIssued, -1, -1};
+constexpr UopFlags NewUopFlags = {-1, UopState::NotIssued, UopPort::None,
+                                  false};
 
 /// The in-flight uops' state: flat arrays indexed by UopId modulo their
 /// (power-of-two) size, allocated in program order and freed oldest first
@@ -117,9 +137,9 @@ public:
   /// Allocates \p N uops at the young end, owned by instruction \p Seq
   /// and described by \p Desc[0..N); returns the first one's number.
   UopId allocate(unsigned N, uint64_t Seq, const SUop *Desc) {
-    if (End - Begin + N > Size)
-      resize(End - Begin + N);
-    UopId First = End;
+    if (end() - begin() + N > Size)
+      resize(end() - begin() + N);
+    UopId First = end();
     for (unsigned U = 0; U < N; ++U) {
       size_t S = slot(First + U);
       Hot[S] = {Unknown, Unknown, Desc + U, NewUopFlags};
@@ -127,16 +147,16 @@ public:
       // WaitingOn and NextWaiter are set before they are read (by the
       // readiness check and when the uop is parked).
     }
-    End += N;
+    End = RingBound(First + N);
     return First;
   }
   /// Frees the \p N oldest uops (their instruction retired).
   void retire(unsigned N) {
-    assert(Begin + N <= End && "frees uops in flight");
-    Begin += N;
+    assert(begin() + N <= end() && "frees uops in flight");
+    Begin = RingBound(begin() + N);
   }
   /// Whether uop \p Id is still in flight.
-  bool inFlight(UopId Id) const { return Id - Begin < End - Begin; }
+  bool inFlight(UopId Id) const { return Id - begin() < end() - begin(); }
 
   /// Earliest start once every producer's time is known (cached:
   /// producers leave the window when they retire, their times must not be
@@ -151,8 +171,8 @@ public:
   /// Sequence number of its instruction.
   uint64_t owner(UopId Id) const { return cold(Id).Owner; }
   /// What the last readiness check found unresolved: a producer
-  /// instruction (-1: none, or an input uop, see UopFlags). The uop is
-  /// parked there and woken when it dispatches.
+  /// instruction (-1: none, or an input uop, UopFlags::WaitsOnInput). The
+  /// uop is parked there and woken when it dispatches.
   int64_t &waitingOn(UopId Id) { return cold(Id).WaitingOn; }
   /// The next uop parked on the same producer (a wake-up list threaded
   /// through the store: a uop is parked in at most one place).
@@ -186,7 +206,7 @@ private:
     assert(inFlight(Id) && "a uop in flight");
     return Cold[slot(Id)];
   }
-  size_t slot(UopId Id) const { return size_t(Id & Mask); }
+  size_t slot(UopId Id) const { return size_t(Id & uint64_t(Mask)); }
   /// Grows the ring to a power of two holding \p N uops, each in-flight
   /// uop moving to its slot in the larger ring. (Records are set when
   /// allocated: the arrays are not zero-filled.)
@@ -197,20 +217,24 @@ private:
     UopId NewMask = NewSize - 1;
     std::unique_ptr<HotRecord[]> BiggerHot(new HotRecord[NewSize]);
     std::unique_ptr<ColdRecord[]> BiggerCold(new ColdRecord[NewSize]);
-    for (UopId Id = Begin; Id < End; ++Id) {
+    for (UopId Id = begin(); Id < end(); ++Id) {
       BiggerHot[size_t(Id & NewMask)] = Hot[slot(Id)];
       BiggerCold[size_t(Id & NewMask)] = Cold[slot(Id)];
     }
     Hot = std::move(BiggerHot);
     Cold = std::move(BiggerCold);
     Size = NewSize;
-    Mask = NewMask;
+    Mask = RingMask(NewMask);
   }
 
   std::unique_ptr<HotRecord[]> Hot;
   std::unique_ptr<ColdRecord[]> Cold;
   size_t Size = 0;
-  UopId Mask = 0, Begin = 0, End = 0;
+  RingMask Mask{};
+  /// The oldest uop in flight and the next to allocate (see RingMask).
+  RingBound Begin{}, End{};
+  UopId begin() const { return UopId(Begin); }
+  UopId end() const { return UopId(End); }
 };
 
 /// Producers of the in-flight instructions' register sources: a ring of
@@ -233,7 +257,9 @@ public:
     assert(Begin + N <= End && "frees producers in flight");
     Begin += N;
   }
-  int64_t &operator[](uint64_t I) { return Prod[size_t(I & Mask)]; }
+  int64_t &operator[](uint64_t I) {
+    return Prod[size_t(I & uint64_t(Mask))];
+  }
 
 private:
   void resize(size_t N) {
@@ -246,11 +272,12 @@ private:
       Bigger[size_t(I & (NewSize - 1))] = (*this)[I];
     Prod = std::move(Bigger);
     Size = NewSize;
-    Mask = NewSize - 1;
+    Mask = RingMask(NewSize - 1);
   }
   std::unique_ptr<int64_t[]> Prod;
   size_t Size = 0;
-  uint64_t Mask = 0, Begin = 0, End = 0;
+  RingMask Mask{};
+  uint64_t Begin = 0, End = 0;
 };
 
 /// Buffers an instruction holds until it retires.
@@ -382,7 +409,10 @@ public:
     size_t Ring = 64;
     while (Ring < 2 * std::min(ROBSize, 8192.0) + 64)
       Ring *= 2;
-    Retired.assign(Ring, {~uint64_t(0), 0.0, 0.0, 0.0});
+    // Not initialised: an entry is read only while remembered(), so after
+    // it was recorded (a fill of the ring per run was 0.4% of a bench
+    // run's instructions and most of its cache write misses at start).
+    Retired.reset(new RetiredInstr[Ring]);
     RetiredMask = Ring - 1;
     assert((Ring & RetiredMask) == 0 && "the ring's size is a power of two");
   }
@@ -397,62 +427,70 @@ public:
     RestartedAt = Iter;
     std::fill(Producer.begin(), Producer.end(), -1);
   }
+  /// Instruction \p Seq retired: instructions retire in program order,
+  /// each once, so the ring holds the last retired ones and knows which
+  /// without storing their numbers (remembered()).
   void recordRetired(uint64_t Seq, double ResultTime, long Cycle,
                      double StoreDataAt = 0) {
-    Retired[Seq & RetiredMask] = {Seq, ResultTime, double(Cycle),
-                                  StoreDataAt};
+    assert(Seq == NumRetired && "instructions retire in order, each once");
+    Retired[Seq & RetiredMask] = {ResultTime, double(Cycle), StoreDataAt};
+    NumRetired = Seq + 1;
   }
   /// Keeps the flags' time of the instructions whose flags come with their
   /// last uop (SInstr::FlagsAtDone; only a body that has one asks).
-  void keepFlagsTimes() { FlagsTimes.assign(Retired.size(), 0.0); }
+  void keepFlagsTimes() { FlagsTimes.assign(RetiredMask + 1, 0.0); }
   /// Retired instruction \p Seq (recorded first) had its flags at \p T.
   void recordFlagsTime(uint64_t Seq, double T) {
     assert(!FlagsTimes.empty() && "keepFlagsTimes was asked");
-    FlagsTimes[Seq & (FlagsTimes.size() - 1)] = T;
+    assert(remembered(Seq) && "recorded first");
+    FlagsTimes[Seq & RetiredMask] = T;
   }
   /// When retired instruction \p Seq's result was available (0 if it is
   /// too old to remember: then it was long ago).
   double resultTime(uint64_t Seq) const {
-    const RetiredInstr &S = Retired[Seq & RetiredMask];
-    return S.Seq == Seq ? S.ResultTime : 0;
+    return remembered(Seq) ? Retired[Seq & RetiredMask].ResultTime : 0;
   }
   /// When retired instruction \p Seq's flags were available, of one whose
   /// flags come with its last uop (recordFlagsTime; 0 if too old to
   /// remember).
   double flagsTime(uint64_t Seq) const {
-    const RetiredInstr &S = Retired[Seq & RetiredMask];
     assert(!FlagsTimes.empty() && "keepFlagsTimes was asked");
-    return S.Seq == Seq ? FlagsTimes[Seq & (FlagsTimes.size() - 1)] : 0;
+    return remembered(Seq) ? FlagsTimes[Seq & RetiredMask] : 0;
   }
   /// When retired instruction \p Seq retired, if remembered.
   bool retiredAt(uint64_t Seq, double &Cycle) const {
-    const RetiredInstr &S = Retired[Seq & RetiredMask];
-    if (S.Seq != Seq)
+    if (!remembered(Seq))
       return false;
-    Cycle = S.Cycle;
+    Cycle = Retired[Seq & RetiredMask].Cycle;
     return true;
   }
   /// The latest dispatch of a data or address uop of retired store \p Seq
   /// and every older store (SInstr::KeepsStoreDataTime; 0 if not kept or
   /// too old to remember).
   double storeDataAt(uint64_t Seq) const {
-    const RetiredInstr &S = Retired[Seq & RetiredMask];
-    return S.Seq == Seq ? S.StoreDataAt : 0;
+    return remembered(Seq) ? Retired[Seq & RetiredMask].StoreDataAt : 0;
   }
 
 private:
+  /// Whether \p Seq is one of the last ring-size instructions retired (the
+  /// one whose entry its slot holds). One unsigned comparison: one not yet
+  /// retired (Seq >= NumRetired) wraps to a huge distance.
+  bool remembered(uint64_t Seq) const {
+    return NumRetired - 1 - Seq <= RetiredMask;
+  }
+
   std::vector<int64_t> Producer;
   uint64_t RestartedAt = 0;
   /// Recently retired instructions, by sequence number modulo the size.
   struct RetiredInstr {
-    uint64_t Seq;
     double ResultTime, Cycle, StoreDataAt;
   };
-  std::vector<RetiredInstr> Retired;
-  /// Retired.size() - 1, kept: every readiness check of a retired
-  /// producer indexes the ring (the vector's size is a subtraction and a
-  /// shift).
+  std::unique_ptr<RetiredInstr[]> Retired;
+  /// The ring's size - 1, a power of two less one.
   uint64_t RetiredMask = 0;
+  /// Instructions retired so far (the next to retire: their sequence
+  /// numbers are 0, 1, ...).
+  uint64_t NumRetired = 0;
   /// By sequence number modulo the size, as Retired (keepFlagsTimes).
   std::vector<double> FlagsTimes;
 };

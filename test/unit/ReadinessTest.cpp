@@ -92,19 +92,19 @@ void compareReadiness(Core &C, Counts &N, StringRef What) {
       }
       double SavedReady = Uops.readyAt(Id);
       int64_t SavedWait = Uops.waitingOn(Id);
-      int8_t SavedWaitUop = Uops.flags(Id).WaitingOnUop;
+      bool SavedWaitUop = Uops.flags(Id).WaitsOnInput;
 
       Uops.readyAt(Id) = Unknown;
       double General = C.computeReadyTime(I, Id);
       int64_t GeneralWait = Uops.waitingOn(Id);
-      int8_t GeneralWaitUop = Uops.flags(Id).WaitingOnUop;
+      bool GeneralWaitUop = Uops.flags(Id).WaitsOnInput;
 
       Uops.readyAt(Id) = Unknown;
       Uops.waitingOn(Id) = -7; // both must set it
-      Uops.flags(Id).WaitingOnUop = 7;
+      Uops.flags(Id).WaitsOnInput = true;
       double Plain = C.plainReadyTime(I, Id);
       int64_t PlainWait = Uops.waitingOn(Id);
-      int8_t PlainWaitUop = Uops.flags(Id).WaitingOnUop;
+      bool PlainWaitUop = Uops.flags(Id).WaitsOnInput;
 
       bool Same = General == Plain && GeneralWait == PlainWait &&
                   GeneralWaitUop == PlainWaitUop &&
@@ -122,7 +122,7 @@ void compareReadiness(Core &C, Counts &N, StringRef What) {
 
       Uops.readyAt(Id) = SavedReady;
       Uops.waitingOn(Id) = SavedWait;
-      Uops.flags(Id).WaitingOnUop = SavedWaitUop;
+      Uops.flags(Id).WaitsOnInput = SavedWaitUop;
     }
   }
 }
@@ -141,7 +141,7 @@ void checkParked(Core &C, Counts &N, StringRef What) {
       InFlightInstr &I = C.ROB.ownerOf(W);
       double SavedReady = Uops.readyAt(W);
       int64_t SavedWait = Uops.waitingOn(W);
-      int8_t SavedWaitUop = Uops.flags(W).WaitingOnUop;
+      bool SavedWaitUop = Uops.flags(W).WaitsOnInput;
       ++N.Parked;
       if (SavedReady != Unknown) {
         if (++N.ParkedMismatches <= 5)
@@ -158,7 +158,7 @@ void checkParked(Core &C, Counts &N, StringRef What) {
                       << " is ready at " << Again;
       Uops.readyAt(W) = SavedReady;
       Uops.waitingOn(W) = SavedWait;
-      Uops.flags(W).WaitingOnUop = SavedWaitUop;
+      Uops.flags(W).WaitsOnInput = SavedWaitUop;
     }
   }
 }
@@ -191,7 +191,7 @@ void checkPlaces(Core &C, Counts &N, StringRef What) {
       fail(Id, "filed for another cycle than the first its time reaches");
   });
   for (unsigned P = 0; P < C.Exec.numPorts(); ++P) {
-    const std::vector<UopId> &List = C.Sched.readyList(P);
+    const ReadyList &List = C.Sched.readyList(P);
     if (!std::is_sorted(List.begin(), List.end()))
       fail(P, "a ready list out of age order (port number shown)");
     for (UopId Id : List) {
