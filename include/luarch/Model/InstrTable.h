@@ -13,7 +13,6 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
-#include <string>
 #include <memory>
 #include <string>
 #include <vector>
