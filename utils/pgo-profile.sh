@@ -9,7 +9,8 @@
 # with its default seed, and compiles of PolyBench and some of LoopUArch's own
 # C++ sources (not sqlite3.c, and not plugin-compile-time.py's C++ files).
 #
-# Usage: utils/pgo-profile.sh [scratch-dir]     (from anywhere; ~3 minutes)
+# Usage: utils/pgo-profile.sh [scratch-dir]     (from anywhere; 1-2 minutes with
+# a scratch directory built before, ~6 with a new one on a busy 2-core host)
 # Needs libclang-rt-22-dev (the profile runtime) and ../shared (BHive,
 # PolyBench). Rerun it after changes to the simulator's or the pass's hot
 # code; stale functions merely lose their profile.
