@@ -372,6 +372,7 @@ std::string describeMachineModel(const MachineModel &M) {
   row(OS, "load-to-use, vector", M.Memory.LoadLatencyVec);
   row(OS, "store-to-load forwarding", M.Memory.StoreForwardLatency);
   row(OS, "store-address uop", M.Memory.StoreAddressLatency);
+  row(OS, "store-data uop", M.Memory.StoreDataLatency);
   row(OS, "store-forward block (partial overlap)",
       M.Memory.StoreForwardBlockLatency);
   if (M.Memory.StoreForwardBlockAfterRetire)

@@ -282,7 +282,8 @@ static void classifyUops(const MachineModel &M, DecodedInstr &D,
       U.Latency = M.Memory.StoreAddressLatency;
       break;
     case UopKind::StoreData:
-      U.Latency = 1;
+      assert(M.Memory.StoreDataLatency >= 1 && "a description sets it");
+      U.Latency = M.Memory.StoreDataLatency;
       if (FirstCompute >= 0)
         U.InputUop = FirstCompute;
       else if (LastLoad >= 0)

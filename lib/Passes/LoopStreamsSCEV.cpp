@@ -763,6 +763,26 @@ public:
                                                           : double(Count) + 1;
   }
 
+  /// What the remark prints as \p Inner's iterations per run of its nest,
+  /// given the product of the chain's counts (\p Product): the sum of
+  /// nestIterations when it is known, else the product; nullopt (no
+  /// figure) for a scalar remainder whose sum is not known. A remainder
+  /// runs X mod VF iterations where the loop around it runs X elements, 0
+  /// where X is a multiple of VF (its IR loop is not entered): its
+  /// per-entry average times every outer iteration counts it on entries
+  /// that do not happen (PolyBench syrk's remainder: 2 per entry x 1,200
+  /// rows = 2,400, where 1,800 run).
+  std::optional<double> nestFigure(const Loop *Inner, double Product) {
+    if (Recorded)
+      if (std::optional<double> S = Recorded->nestIterations(*Inner))
+        return *S >= 0 ? S : std::nullopt;
+    bool Remainder = false;
+    std::optional<double> Summed = nestIterations(Inner, Remainder);
+    if (Remainder)
+      return Summed;
+    return Summed && *Summed > 0 ? *Summed : Product;
+  }
+
   /// Iterations of \p Inner per run of its nest: the sum over the
   /// iterations of the loops around it of its trip count. The product of
   /// each loop's count at its enclosing loops' middle iteration is that
@@ -771,25 +791,118 @@ public:
   /// nest such as PolyBench nussinov's k < j < i: quadratic) is summed by
   /// Simpson's rule over the first, middle and last iteration, exact up
   /// to cubic counts (the product undercounts nussinov's 500 x 249 x 124
-  /// where the nest runs C(500, 3) = 1.34x as many). nullopt: some count
-  /// is unknown at those points (the caller keeps the product).
-  std::optional<double> nestIterations(const Loop *Inner) {
-    if (Recorded)
-      if (std::optional<double> S = Recorded->nestIterations(*Inner))
-        return S;
+  /// where the nest runs C(500, 3) = 1.34x as many). A scalar remainder
+  /// (or vector epilogue) whose start varies with the loops around it
+  /// (\p Remainder set) is summed exactly over the one loop its count
+  /// varies with (remainderSum); varying with several, it has no sum.
+  /// nullopt: some count is unknown at those points (the caller keeps the
+  /// product, but for a remainder).
+  std::optional<double> nestIterations(const Loop *Inner, bool &Remainder) {
     SmallVector<const Loop *, 4> Chain;
     for (const Loop *L = Inner; L; L = L->getParentLoop())
       Chain.push_back(L);
-    if (Chain.size() < 3 || Chain.size() > 5)
+    SmallPtrSet<const Loop *, 4> VariesWith;
+    uint64_t VF = 0;
+    Remainder = Chain.size() >= 2 && startVaries(Inner, VariesWith, VF);
+    if (Remainder && VariesWith.size() != 1)
+      return std::nullopt;
+    if (Chain.size() < (Remainder ? 2u : 3u) || Chain.size() > 5)
       return std::nullopt; // linear counts (or too deep to evaluate cheaply)
     std::reverse(Chain.begin(), Chain.end());
     // Counts cached while loops are held fixed would hold for those
     // iterations only: the cache is restored afterwards.
     std::map<const Loop *, double> Saved = TripCache;
     Fixed.clear();
+    RemainderVariesWith = Remainder ? *VariesWith.begin() : nullptr;
+    RemainderPeriod = VF;
     std::optional<double> Sum = sumOver(Chain, 0);
+    RemainderVariesWith = nullptr;
     Fixed.clear();
     TripCache = std::move(Saved);
+    return Sum;
+  }
+
+  /// Whether \p L is a scalar remainder whose start, where a vector loop
+  /// stopped, varies with the loops around it (MidpointRewriter::endBefore
+  /// takes its middle iteration's average there); \p VariesWith: the loops
+  /// around it whose induction variables its count reads; \p VF: the
+  /// largest vector factor (times interleave) of the starts it reads.
+  bool startVaries(const Loop *L, SmallPtrSetImpl<const Loop *> &VariesWith,
+                   uint64_t &VF) {
+    const SCEV *BTC = SE.getBackedgeTakenCount(L);
+    if (isa<SCEVCouldNotCompute>(BTC))
+      return false;
+    MidpointRewriter R(SE, *this, L);
+    R.visit(BTC);
+    VariesWith.insert(R.Read.begin(), R.Read.end());
+    VF = R.MaxVF;
+    return R.SawVaryingEnd;
+  }
+
+  /// The sum over the \p T iterations of Chain[\p Level] (the loop the
+  /// remainder's count varies with; the loops around it fixed) of the
+  /// remainder's iterations with that loop at iteration p, the loops
+  /// between summed as sumOver does, and the remainder's start exact
+  /// (ExactEnds): F(p). With the vector loop's count X affine in p, X &
+  /// -VF moves by P times X's step from p to p + P, a multiple of VF when
+  /// P is the largest VF of the starts (RemainderPeriod; powers of two),
+  /// so F(p + P) - F(p) is one constant D, and the sum is taken from the
+  /// first P values and D, which the last period's first value gives and
+  /// its other values check (a count that does not keep that form, e.g.
+  /// one that reaches 0 in the middle of the range, or whose loops
+  /// between have counts varying with p, gives no sum). At most 2P values
+  /// of F (P <= 64), however many iterations.
+  std::optional<double> remainderSum(ArrayRef<const Loop *> Chain,
+                                     size_t Level, double T) {
+    const uint64_t Period = RemainderPeriod;
+    assert(Period >= 2 && Period <= 64 && isPowerOf2_64(Period) &&
+           "endBefore's vector factors");
+    const Loop *L = Chain[Level];
+    uint64_t N = uint64_t(T);
+    ExactEnds = true;
+    auto F = [&](uint64_t P) -> double {
+      Fixed[L] = P;
+      std::optional<double> V = sumOver(Chain, Level + 1);
+      return V ? *V : -1;
+    };
+    std::optional<double> Sum;
+    if (N <= 2 * Period) {
+      double S = 0;
+      bool Known = true;
+      for (uint64_t P = 0; P < N && Known; ++P) {
+        double V = F(P);
+        Known = V >= 0;
+        S += V;
+      }
+      if (Known)
+        Sum = S;
+    } else {
+      // The first period, then the last: its first value gives D, the
+      // others check it.
+      double Head[64];
+      bool Known = true;
+      for (uint64_t P = 0; P < Period && Known; ++P)
+        Known = (Head[P] = F(P)) >= 0;
+      double D = 0;
+      for (uint64_t P = N - Period; P < N && Known; ++P) {
+        double V = F(P);
+        double Periods = double(P / Period);
+        if (P == N - Period)
+          D = (V - Head[P % Period]) / Periods;
+        Known = V >= 0 && V == Head[P % Period] + Periods * D;
+      }
+      if (Known) {
+        double Full = double(N / Period), S0 = 0, Rest = 0;
+        for (uint64_t P = 0; P < Period; ++P)
+          S0 += Head[P];
+        for (uint64_t P = 0; P < N % Period; ++P)
+          Rest += Head[P];
+        Sum = Full * S0 + double(Period) * D * Full * (Full - 1) / 2 +
+              Rest + double(N % Period) * Full * D;
+      }
+    }
+    ExactEnds = false;
+    Fixed.erase(L);
     return Sum;
   }
 
@@ -802,6 +915,18 @@ public:
       return std::nullopt;
     if (Level + 1 == Chain.size() || T == 0)
       return T;
+    if (L == RemainderVariesWith)
+      return remainderSum(Chain, Level, T);
+    // Inside remainderSum, the remainder's parent when the remainder's
+    // count does not read it: the same count on each of its iterations.
+    if (ExactEnds && Level + 2 == Chain.size()) {
+      Fixed[L] = 0;
+      double Inner = tripsAtFixed(Chain.back());
+      Fixed.erase(L);
+      if (Inner < 0)
+        return std::nullopt;
+      return T * Inner;
+    }
     uint64_t Last = uint64_t(T) - 1, Mid = Last / 2;
     double F[3];
     const uint64_t Points[3] = {0, Mid, Last};
@@ -829,6 +954,7 @@ public:
       const Loop *L = AR->getLoop();
       if (L == Inner || !L->contains(Inner))
         return AR;
+      Read.insert(L);
       if (auto F = N.Fixed.find(L); F != N.Fixed.end())
         return AR->evaluateAtIteration(
             SE.getConstant(AR->getType(), F->second), SE);
@@ -939,11 +1065,22 @@ public:
       if (!XMid || XMid->getAPInt().getActiveBits() > 64)
         return nullptr;
       uint64_t XV = XMid->getAPInt().getZExtValue();
-      uint64_t End = isa<SCEVConstant>(X) ? XV & ~(VF - 1)
-                     : XV > VF / 2       ? XV - VF / 2
-                                         : 0;
+      // Nest::ExactEnds: every loop around the remainder is held at a
+      // fixed iteration, so X's value is its value there.
+      bool Exact = isa<SCEVConstant>(X) || N.ExactEnds;
+      SawVaryingEnd |= !Exact;
+      MaxVF = std::max(MaxVF, VF);
+      uint64_t End = Exact ? XV & ~(VF - 1) : XV > VF / 2 ? XV - VF / 2 : 0;
       return SE.getConstant(Ty, End);
     }
+
+    /// Whether a remainder's start varied with the enclosing loops and
+    /// was taken at their middle iteration (endBefore's average).
+    bool SawVaryingEnd = false;
+    /// The loops around Inner whose induction variables were rewritten.
+    SmallPtrSet<const Loop *, 4> Read;
+    /// The largest vector factor of the starts endBefore took.
+    uint64_t MaxVF = 0;
 
   private:
     Nest &N;
@@ -1108,6 +1245,14 @@ private:
   std::map<const Loop *, double> TripCache;
   /// Iterations at which nestIterations holds enclosing loops.
   std::map<const Loop *, uint64_t> Fixed;
+  /// nestIterations is summing a scalar remainder: the loop its count
+  /// varies with, whose level remainderSum sums.
+  const Loop *RemainderVariesWith = nullptr;
+  /// The largest vector factor of its starts: its count's period.
+  uint64_t RemainderPeriod = 0;
+  /// remainderSum is evaluating: every loop around the remainder is in
+  /// Fixed, and its start is exact (MidpointRewriter::endBefore).
+  bool ExactEnds = false;
   std::map<std::tuple<const Loop *, bool, double>, double> FootCache;
 };
 
@@ -1353,10 +1498,8 @@ analyzeLoopMemory(const MachineFunction &MF, const MachineBasicBlock &Header,
     double T = N.trips(L);
     Iters = T > 0 ? Iters * T : 0;
   }
-  if (Iters > 0) {
-    std::optional<double> Summed = N.nestIterations(Inner);
-    Facts.Iterations = Summed && *Summed > 0 ? *Summed : Iters;
-  }
+  if (Iters > 0)
+    Facts.Iterations = N.nestFigure(Inner, Iters);
   // Footprints take an unknown trip count as one iteration (a versioned
   // or remainder loop walks data the main loop walks too); the loops
   // around this one must be known.
@@ -1501,9 +1644,9 @@ void recordNestTripCounts(const Loop &Top, ScalarEvolution &SE,
       Iters = T > 0 ? Iters * T : 0;
     }
     if (Iters > 0) {
-      std::optional<double> Summed = N.nestIterations(Inner);
+      std::optional<double> Figure = N.nestFigure(Inner, Iters);
       Out.record(*Inner, N.trips(Inner),
-                 Summed && *Summed > 0 ? *Summed : Iters);
+                 Figure ? *Figure : PreLSRTripCounts::NoNestFigure);
       AnyChainCounted = true;
     }
   }

@@ -309,6 +309,18 @@ struct MemoryDesc {
   /// result, the address known to later loads (the decoder gives the uop
   /// this latency; the simulator and the dependency graph time it).
   Sourced<unsigned> StoreAddressLatency;
+  /// Cycles from a store's data input to its store-data uop's completion
+  /// (the decoder gives the uop this latency). What reads it in the
+  /// simulator: the store instruction is done, hence may retire, when its
+  /// last uop completes, and a load that cannot forward waits for the
+  /// store's retirement (StoreForwardBlockLatency, ...AfterRetire), so
+  /// blocked-forwarding chains run through it; a store instruction that
+  /// writes a register through no compute or load uop exposes it after
+  /// its last uop (UopDecoder). Forwarding does not read it: a forwarded
+  /// load counts StoreForwardLatency from the store-data uop's dispatch,
+  /// and StoreForwardBlockAfterRetire's floor counts from the dispatch
+  /// too; the dependency graph gives a store's data no latency.
+  Sourced<unsigned> StoreDataLatency;
   /// A load that overlaps an in-flight store only partly cannot forward:
   /// cycles from the store to the load's result.
   Sourced<unsigned> StoreForwardBlockLatency;

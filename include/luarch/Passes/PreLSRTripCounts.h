@@ -35,8 +35,13 @@ namespace luarch {
 /// One function's loops as counted before LSR, by IR header block.
 class PreLSRTripCounts {
 public:
+  /// NestIterations of a nest counted whose figure is not known (a scalar
+  /// remainder whose sum over the loops around it could not be taken):
+  /// the remark prints none, and the count is not taken again after LSR.
+  static constexpr double NoNestFigure = -1;
   /// Records \p L's count (0: unknown) and, for an innermost loop whose
-  /// nest is counted, its iterations per run of the nest.
+  /// nest is counted, its iterations per run of the nest (NoNestFigure:
+  /// none).
   void record(const llvm::Loop &L, double Trips,
               std::optional<double> NestIterations = std::nullopt);
   /// Whether \p L's count was recorded (as it is now: same header).
@@ -46,7 +51,8 @@ public:
   /// was recorded; nullopt otherwise (ask SCEV).
   std::optional<double> trips(const llvm::Loop &L) const;
   /// The iterations per run of the nest recorded for innermost loop \p L
-  /// (nullopt: not recorded, or the nest's counts are not all known).
+  /// (nullopt: not recorded, or the nest's counts are not all known;
+  /// NoNestFigure: counted, no figure).
   std::optional<double> nestIterations(const llvm::Loop &L) const;
   /// Notes that the nest \p Top has been counted (whether or not its
   /// outermost loop's count was needed, hence recorded).

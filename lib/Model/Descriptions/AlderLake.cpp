@@ -168,6 +168,7 @@ MachineModel makeAlderLake() {
   MemoryDesc &Mem = M.Memory;
   Mem.LoadLatencyGPR = {5, "[IntelOpt §2.1] L1D load-to-use 5 cycles"};
   Mem.StoreAddressLatency = assumedStoreAddressLatency();
+  Mem.StoreDataLatency = assumedStoreDataLatency();
   Mem.LoadLatencyGPRComplex = {5, "[IntelOpt §2.1] 5 cycles"};
   Mem.LoadLatencyVec = {6, "one extra bypass cycle to the vector domain"};
   Mem.StoreForwardLatency = {5, "[C&C-GLC] store forwarding ~5 cycles"};

@@ -165,6 +165,7 @@ MachineModel makeHaswell() {
   Mem.LoadLatencyGPR = {4, "[IntelOpt §2.4.4] L1D load-to-use 4 cycles "
                            "(simple addressing)"};
   Mem.StoreAddressLatency = assumedStoreAddressLatency();
+  Mem.StoreDataLatency = assumedStoreDataLatency();
   Mem.LoadLatencyGPRComplex = {5, "[IntelOpt §2.4.4] 5 cycles with complex "
                                   "addressing"};
   Mem.LoadLatencyVec = {5, "[Agner §10.15] vector loads one cycle slower"};

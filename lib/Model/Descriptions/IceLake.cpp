@@ -156,6 +156,7 @@ MachineModel makeIceLakeClient() {
   MemoryDesc &Mem = M.Memory;
   Mem.LoadLatencyGPR = {5, "[IntelOpt §2.2] 48 KB L1D, load-to-use 5 cycles"};
   Mem.StoreAddressLatency = assumedStoreAddressLatency();
+  Mem.StoreDataLatency = assumedStoreDataLatency();
   Mem.LoadLatencyGPRComplex = {5, "[IntelOpt §2.2] 5 cycles"};
   Mem.LoadLatencyVec = {6, "one extra bypass cycle to the vector domain, as "
                            "on Skylake ([IntelOpt §2.5])"};

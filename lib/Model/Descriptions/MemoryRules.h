@@ -66,6 +66,34 @@ inline Sourced<unsigned> assumedStoreAddressLatency() {
              "StoreLatency say 1, unmeasured"};
 }
 
+/// The store-data uop's latency where no measurement of it is published
+/// (every description here): one cycle, as a move of the data into the
+/// store buffer's entry takes. In this simulator it decides when the
+/// store instruction is done and may retire (and so when a load that
+/// cannot forward gets its value); a forwarded load counts from the uop's
+/// dispatch and does not move with it (MemoryDesc::StoreDataLatency).
+/// uops.info gives a store's latencies only as upper bounds of round
+/// trips through a reload (MOV (M64, R64): [<=2;<=10] on Cascade Lake and
+/// Skylake, [<=4;<=9] on Haswell, [<=0;<=7] on Zen 4, where memory
+/// renaming takes the reload; MOVAPS (M128, XMM) [<=4;<=10] on Cascade
+/// Lake, [<=8;<=11] on Zen 4), which do not separate the data uop from
+/// the load; the optimization manuals give the store-data ports' count
+/// and throughput (one store per cycle per port), no latency; AMD's
+/// cores list no store-data uop at all (the decoder adds one on the
+/// store-data ports); LLVM's scheduling models time a store as one
+/// WriteStore of latency 1, unmeasured.
+inline Sourced<unsigned> assumedStoreDataLatency() {
+  return {1, "assumed; no public measurement found: searched uops.info "
+             "(store latencies only as bounds of round trips through a "
+             "reload: MOV (M64, R64) [<=2;<=10] on Cascade Lake, [<=0;<=7] "
+             "on Zen 4), [IntelOpt] and [AMDOptZen4] (store-data ports' "
+             "count and throughput, no latency), Agner Fog's "
+             "microarchitecture guide (store forwarding round trips), the "
+             "uiCA paper; [LLVM] X86SchedSkylakeClient.td WriteStore says "
+             "1, unmeasured. It times when the store is done and may "
+             "retire; forwarding counts from the uop's dispatch"};
+}
+
 /// DRAM: no capacity, ways or miss buffers.
 inline MemoryLevelDesc dramLevel() {
   MemoryLevelDesc L = memoryLevel("DRAM");

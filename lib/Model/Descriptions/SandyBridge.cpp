@@ -165,6 +165,7 @@ MachineModel makeSandyBridge() {
   MemoryDesc &Mem = M.Memory;
   Mem.LoadLatencyGPR = {4, "[IntelOpt §2.6.5.1] L1D load latency 4 cycles"};
   Mem.StoreAddressLatency = assumedStoreAddressLatency();
+  Mem.StoreDataLatency = assumedStoreDataLatency();
   Mem.LoadLatencyGPRComplex = {5, "[Agner §9.14] 5 cycles with complex "
                                   "addressing"};
   Mem.LoadLatencyVec = {6, "[Agner §9.14] one extra bypass cycle to the "

@@ -238,6 +238,7 @@ MachineModel makeSkylake() {
                            "(simple addressing); BHive README pointer "
                            "chase 4.00 on a Skylake-SP core"};
   Mem.StoreAddressLatency = assumedStoreAddressLatency();
+  Mem.StoreDataLatency = assumedStoreDataLatency();
   Mem.LoadLatencyGPRComplex = {5, "[IntelOpt §2.5] 5 cycles with complex "
                                   "addressing"};
   Mem.FastLoadNeedsLoadedBase = {

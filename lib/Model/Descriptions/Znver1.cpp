@@ -230,6 +230,7 @@ MachineModel makeZnver1() {
   Mem.LoadLatencyGPR = {4, "[LLVM] 4-cycle integer load-to-use "
                            "(ReadAfterLd 4, after [AMDOpt17h])"};
   Mem.StoreAddressLatency = assumedStoreAddressLatency();
+  Mem.StoreDataLatency = assumedStoreDataLatency();
   Mem.LoadLatencyGPRComplex = {5, "documented for Zen 3: 4- or 5-cycle "
                                   "integer load-to-use, 4 only with simple "
                                   "address modes [AMDOpt19h §2.6.2, §2.12]; "

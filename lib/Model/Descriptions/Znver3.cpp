@@ -132,6 +132,7 @@ MachineModel makeZnver3() {
                            "4-cycle integer load-to-use with simple address "
                            "generation modes"};
   Mem.StoreAddressLatency = assumedStoreAddressLatency();
+  Mem.StoreDataLatency = assumedStoreDataLatency();
   Mem.LoadLatencyGPRComplex = {5, "[AMDOpt19h §2.6.2] (quoted in "
                                   "[LLVM-Zn3]) 4- or 5-cycle integer "
                                   "load-to-use: 5 with complex address "

@@ -214,6 +214,7 @@ MachineModel makeZnver4() {
                            "4-cycle integer load-to-use with simple address "
                            "generation modes"};
   Mem.StoreAddressLatency = assumedStoreAddressLatency();
+  Mem.StoreDataLatency = assumedStoreDataLatency();
   Mem.LoadLatencyGPRComplex = {5, "[AMDOptZen4 §2.6.2] (quoted in "
                                   "[LLVM-Zn4]) 4- or 5-cycle integer "
                                   "load-to-use: 5 with complex address "

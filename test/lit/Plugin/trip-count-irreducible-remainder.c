@@ -14,6 +14,11 @@
 // it, with X iterations). X mod 4 = 1, 2, 3 for 300 rows each: 1,800
 // iterations in 900 entries, 2 per entry, which is also the memory step's
 // rule for a remainder in a triangular nest ((VF - 1) / 2 rounded up).
+// Iterations per run of the nest: those 1,800 (debt21; before, 2 per entry
+// x 1,200 rows = 2,400). The epilogue (VF 4) runs floor((X mod 32) / 4)
+// times a row: 4 x (0 + 1 + ... + 7) = 112 over each of the 37 periods
+// X = 1..1184, and 28 over X = 1185..1200 (residues 1..16): 4,172 (before,
+// 4 x 1,200 = 4,800).
 // REQUIRES: plugin
 // RUN: %clang -O3 -march=znver4 -gline-tables-only -fpass-plugin=%plugin -Rpass=uarch -c %s -o /dev/null 2>&1 | FileCheck %s
 // The pass's cycles are MachineCycleInfo's:
@@ -33,8 +38,8 @@ void scale(double (*restrict C)[1200], double beta) {
       C[i][j] *= beta;
 }
 // CHECK: trip-count-irreducible-remainder.c:[[@LINE-3]]:{{.*}} vector body [1 of 3 here
-// CHECK: trip-count-irreducible-remainder.c:[[@LINE-4]]:{{.*}} [2 of 3 here
-// CHECK: trip-count-irreducible-remainder.c:[[@LINE-5]]:{{.*}} scalar remainder [3 of 3 here{{.*}}; for 2 iterations/entry (SCEV): 2.00 cycles/entry
+// CHECK: trip-count-irreducible-remainder.c:[[@LINE-4]]:{{.*}} [2 of 3 here{{.*}}; 4172 iterations per run of the nest
+// CHECK: trip-count-irreducible-remainder.c:[[@LINE-5]]:{{.*}} scalar remainder [3 of 3 here{{.*}}; for 2 iterations/entry (SCEV): 2.00 cycles/entry{{.*}}; 1800 iterations per run of the nest
 // CHECK-NOT: remark:
 // AFTER: trip-count-irreducible-remainder.c:[[@LINE-7]]:{{.*}} scalar remainder [3 of 3 here{{.*}}; for 16 iterations/entry (SCEV)
 // The epilogue jumps to the merged test; the remainder's body falls into it.
