@@ -26,8 +26,6 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="$(cd "${1:?usage: bolt-plugin.sh <build-dir> [out-dir]}" && pwd)"
 OUT="${2:-$(mktemp -d /tmp/loop-uarch-bolt.XXXXXX)}"
-SHARED="$ROOT/../shared"
-POLYBENCH="$SHARED/bench/polybench-c-4.2.1"
 BOLT="${LLVM_BOLT:-llvm-bolt-22}"
 MERGE="${MERGE_FDATA:-merge-fdata-22}"
 
@@ -35,9 +33,8 @@ for t in "$BOLT" "$MERGE" llvm-readelf-22; do
   command -v "$t" > /dev/null || {
     echo "error: $t not found (apt-get install bolt-22)" >&2; exit 1; }
 done
-for d in "$SHARED/data/bhive/sources" "$POLYBENCH"; do
-  [ -d "$d" ] || { echo "error: $d not found (the shared data)" >&2; exit 1; }
-done
+source "$ROOT/utils/pgo-training.sh"
+check_training_inputs "$ROOT"
 PLUGIN_IN="$BUILD/lib/Passes/LoopUArch.so"
 TOOL_IN="$BUILD/tools/loop-uarch-report/loop-uarch-report"
 for b in "$PLUGIN_IN" "$TOOL_IN"; do
@@ -64,44 +61,7 @@ TOOL="$OUT/instr/loop-uarch-report"
 PLUGIN="$OUT/instr/LoopUArch.so"
 
 # The training workload of utils/pgo-profile.sh, on the instrumented binaries.
-# 1. The tool on 1,500 BHive blocks that utils/bench.py never samples.
-python3 - "$ROOT/utils" "$SHARED/data/bhive/sources" "$OUT/train.csv" <<'PY'
-import sys
-sys.path.insert(0, sys.argv[1])
-from bench import sample_blocks
-measured = set(sample_blocks(sys.argv[2], 5000, 1))
-blocks = sample_blocks(sys.argv[2], 10**9, 2)
-train = [b for b in blocks if b not in measured][:1500]
-open(sys.argv[3], "w").write("".join(b + "\n" for b in train))
-PY
-for cpu in cascadelake znver4 skylake alderlake znver3 icelake-server haswell; do
-  for mode in "" "--as=unrolled" "--static"; do
-    "$TOOL" -mcpu=$cpu --batch "$OUT/train.csv" $mode -j 1 -o /dev/null
-  done
-done
-
-train_compile() {
-  if ! "$@" -fpass-plugin="$PLUGIN" -Rpass=uarch -o /dev/null 2> "$OUT/compile.log"; then
-    echo "error: training compile failed: $*" >&2
-    tail -5 "$OUT/compile.log" >&2
-    exit 1
-  fi
-}
-# 2. The plugin on PolyBench (vectorised loops) and on scalar C++.
-for f in $(find "$POLYBENCH" -name '*.c' ! -path '*utilities*' | sort); do
-  for opts in "-O2" "-O3 -march=znver4" "-O2 -march=cascadelake"; do
-    train_compile clang-22 $opts -I "$POLYBENCH/utilities" -c "$f"
-  done
-done
-for f in $(find "$POLYBENCH/linear-algebra" -name '*.c' | sort | head -8); do
-  train_compile clang-22 -O2 -I "$POLYBENCH/utilities" -c "$f" -mllvm -uarch-tune-loops
-done
-LLVM_INC="$(llvm-config-22 --includedir)"
-for f in lib/Sim/Scheduler.cpp lib/Sim/SteadyState.cpp lib/Analysis/StaticAnalysis.cpp \
-         lib/Model/X86Semantics.cpp lib/Kernel/AsmFrontend.cpp lib/Passes/InnermostCycles.cpp; do
-  train_compile clang++-22 -O2 -std=c++17 -fno-rtti -fno-exceptions \
-    -I "$ROOT/include" -isystem "$LLVM_INC" -c "$ROOT/$f"
-done
+run_training "$ROOT" "$TOOL" "$PLUGIN" "$OUT"
 
 "$MERGE" "$OUT"/raw/plugin.*.fdata -o "$OUT/plugin.fdata" 2> "$OUT/merge.log"
 "$MERGE" "$OUT"/raw/tool.*.fdata -o "$OUT/tool.fdata" 2>> "$OUT/merge.log"
