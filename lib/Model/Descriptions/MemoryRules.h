@@ -77,21 +77,23 @@ inline Sourced<unsigned> assumedStoreAddressLatency() {
 /// Skylake, [<=4;<=9] on Haswell, [<=0;<=7] on Zen 4, where memory
 /// renaming takes the reload; MOVAPS (M128, XMM) [<=4;<=10] on Cascade
 /// Lake, [<=8;<=11] on Zen 4), which do not separate the data uop from
-/// the load; the optimization manuals give the store-data ports' count
-/// and throughput (one store per cycle per port), no latency; AMD's
-/// cores list no store-data uop at all (the decoder adds one on the
-/// store-data ports); LLVM's scheduling models time a store as one
-/// WriteStore of latency 1, unmeasured.
+/// the load; AMD's cores list no store-data uop at all (the decoder adds
+/// one on the store-data ports); LLVM's scheduling models time a store as
+/// one WriteStore of latency 1, unmeasured. The search for this uop
+/// (debt21) read uops.info's tables and the docs, pages and code search
+/// corpora (OSACA's csx.yml: store port pressure, no latency; uiCA and
+/// Facile: abstracts only); the manuals, Agner Fog's guide and the uiCA
+/// paper were searched for the store-address uop (debt20, above), where
+/// they gave no uop latency, and not again for this one.
 inline Sourced<unsigned> assumedStoreDataLatency() {
   return {1, "assumed; no public measurement found: searched uops.info "
              "(store latencies only as bounds of round trips through a "
              "reload: MOV (M64, R64) [<=2;<=10] on Cascade Lake, [<=0;<=7] "
-             "on Zen 4), [IntelOpt] and [AMDOptZen4] (store-data ports' "
-             "count and throughput, no latency), Agner Fog's "
-             "microarchitecture guide (store forwarding round trips), the "
-             "uiCA paper; [LLVM] X86SchedSkylakeClient.td WriteStore says "
-             "1, unmeasured. It times when the store is done and may "
-             "retire; forwarding counts from the uop's dispatch"};
+             "on Zen 4) and the public docs/pages/code search corpora "
+             "(OSACA's csx.yml: store port pressure, no latency); [LLVM] "
+             "X86SchedSkylakeClient.td WriteStore says 1, unmeasured. It "
+             "times when the store is done and may retire; forwarding "
+             "counts from the uop's dispatch"};
 }
 
 /// DRAM: no capacity, ways or miss buffers.
